@@ -1,0 +1,37 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "PayDesk",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "paydesk", targets: ["paydesk"]),
+        .library(name: "OrderModel", targets: ["OrderModel"]),
+        .library(name: "OrderStore", targets: ["OrderStore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
+    ],
+    targets: [
+        // Pure domain: money, orders, the payment state machine. No I/O.
+        .target(name: "OrderModel", dependencies: [
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]),
+        // The SQLite store: migrations, operations as transactions, ingest, outbox.
+        .target(name: "OrderStore", dependencies: [
+            "OrderModel",
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]),
+        // The executable: argument parsing and subcommands, nothing else.
+        .executableTarget(name: "paydesk", dependencies: [
+            "OrderModel", "OrderStore",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .testTarget(name: "OrderModelTests", dependencies: ["OrderModel"]),
+        .testTarget(name: "OrderStoreTests", dependencies: ["OrderStore", "OrderModel"]),
+        .testTarget(name: "PayDeskEndToEndTests", dependencies: ["OrderModel"]),
+    ]
+)

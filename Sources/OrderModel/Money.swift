@@ -1,0 +1,107 @@
+/// An exact amount: an integer count of the currency's minor units. Never binary floating point.
+public struct Money: Hashable, Sendable, CustomStringConvertible {
+    public let minorUnits: Int64
+    public let currency: Currency
+
+    public init(minorUnits: Int64, currency: Currency) {
+        self.minorUnits = minorUnits
+        self.currency = currency
+    }
+
+    public static func zero(_ currency: Currency) -> Money { Money(minorUnits: 0, currency: currency) }
+
+    /// Parses a plain decimal string: optional "-", digits, optionally "." and at most `exponent` digits.
+    /// Exponents, grouping, spaces, "+" and leading zeros are refused: money text must mean one thing.
+    public init(parsing text: String, currency: Currency) throws(MoneyError) {
+        self.init(minorUnits: try Money.parseMinorUnits(text, exponent: currency.exponent), currency: currency)
+    }
+
+    /// "12.75", "-2.00", "1000" (JPY), "0.125" (KWD).
+    public var decimalString: String { Money.format(minorUnits, exponent: currency.exponent) }
+
+    /// "12.75 CNY": what a person reads.
+    public var description: String { "\(decimalString) \(currency.code)" }
+
+    public static func format(_ minorUnits: Int64, exponent: Int) -> String {
+        let negative = minorUnits < 0
+        // Int64.min has no positive counterpart; its magnitude still fits a UInt64.
+        let magnitude = minorUnits.magnitude
+        var digits = String(magnitude)
+        if exponent > 0 {
+            if digits.count <= exponent {
+                digits = String(repeating: "0", count: exponent - digits.count + 1) + digits
+            }
+            digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -exponent))
+        }
+        return negative ? "-" + digits : digits
+    }
+
+    static func parseMinorUnits(_ text: String, exponent: Int) throws(MoneyError) -> Int64 {
+        guard !text.isEmpty else { throw .empty }
+        var bytes = Substring(text).utf8[...]
+        let negative = bytes.first == UInt8(ascii: "-")
+        if negative { bytes = bytes.dropFirst() }
+        let parts = bytes.split(separator: UInt8(ascii: "."), maxSplits: 1, omittingEmptySubsequences: false)
+        let whole = parts[0]
+        let fraction = parts.count > 1 ? parts[1] : nil
+        let isDigit = { (byte: UInt8) in byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+        guard !whole.isEmpty, whole.allSatisfy(isDigit), fraction.map({ !$0.isEmpty && $0.allSatisfy(isDigit) }) ?? true
+        else { throw .notADecimal(text) }
+        if whole.count > 1 && whole.first == UInt8(ascii: "0") { throw .notADecimal(text) }
+        let fractionDigits = fraction?.count ?? 0
+        guard fractionDigits <= exponent else { throw .tooManyDecimals(text, allowed: exponent) }
+
+        let padding = [UInt8](repeating: UInt8(ascii: "0"), count: exponent - fractionDigits)
+        var scaledDigits = [UInt8](whole)
+        scaledDigits += fraction.map { [UInt8]($0) } ?? []
+        scaledDigits += padding
+        var value: Int64 = 0
+        for byte in scaledDigits {
+            let (shifted, overflowA) = value.multipliedReportingOverflow(by: 10)
+            let (added, overflowB) = shifted.addingReportingOverflow(Int64(byte - UInt8(ascii: "0")))
+            guard !overflowA, !overflowB else { throw .overflow(text) }
+            value = added
+        }
+        return negative ? -value : value
+    }
+}
+
+public enum MoneyError: Error, Equatable, CustomStringConvertible {
+    case empty
+    case notADecimal(String)
+    case tooManyDecimals(String, allowed: Int)
+    case overflow(String)
+    case currencyMismatch(Currency, Currency)
+
+    public var description: String {
+        switch self {
+        case .empty: "empty amount"
+        case .notADecimal(let text): "\(quoted(text)) is not a plain decimal amount (like 12.75)"
+        case .tooManyDecimals(let text, 0): "\(quoted(text)) has decimals but the currency has no minor unit"
+        case .tooManyDecimals(let text, let allowed): "\(quoted(text)) has more than \(allowed) decimal places"
+        case .overflow(let text): "\(quoted(text)) is too large"
+        case .currencyMismatch(let a, let b): "cannot combine \(a.code) and \(b.code)"
+        }
+    }
+}
+
+extension Money {
+    /// Sums amounts of one currency; overflow is an error, not a wrap.
+    public static func sum(_ amounts: [Money], currency: Currency) throws(MoneyError) -> Money {
+        var total: Int64 = 0
+        for amount in amounts {
+            guard amount.currency == currency else { throw .currencyMismatch(amount.currency, currency) }
+            let (next, overflow) = total.addingReportingOverflow(amount.minorUnits)
+            guard !overflow else { throw .overflow("sum") }
+            total = next
+        }
+        return Money(minorUnits: total, currency: currency)
+    }
+}
+
+/// Quotes text for an error message. The text is neutralised, so a hostile value cannot reach a terminal
+/// through a message, and cut at `limit` characters.
+public func quoted(_ text: String, limit: Int = 40) -> String {
+    let shown = text.count > limit ? String(text.prefix(limit)) + "…" : text
+    return "\"" + shown.neutralized + "\""
+}

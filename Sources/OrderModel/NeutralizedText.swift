@@ -1,0 +1,29 @@
+extension Unicode.Scalar {
+    /// Scalars that steer a terminal or the reading order instead of being read: C0/C1 controls (ESC starts
+    /// every escape sequence), format characters (bidi overrides, zero-width joiners), line and paragraph
+    /// separators, and private-use or unassigned code points whose rendering nobody can predict.
+    public var isTerminalHazard: Bool {
+        switch properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .surrogate, .unassigned: true
+        default: false
+        }
+    }
+}
+
+extension String {
+    /// Customer text made safe to print: every hazardous scalar is shown as a visible `\u{…}` escape, so an
+    /// operator sees that something was there without the terminal acting on it. Everything else, CJK and
+    /// emoji included, is kept as given.
+    public var neutralized: String {
+        guard unicodeScalars.contains(where: \.isTerminalHazard) else { return self }
+        var out = String.UnicodeScalarView()
+        for scalar in unicodeScalars {
+            if scalar.isTerminalHazard {
+                out.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
+            } else {
+                out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+}

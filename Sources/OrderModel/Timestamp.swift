@@ -1,0 +1,120 @@
+/// A moment in time as milliseconds since 1970-01-01T00:00:00Z. Parsed from and printed as RFC 3339,
+/// without Foundation's formatters: ingest parses millions of these and must be exact about what it accepts.
+public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let millisecondsSinceEpoch: Int64
+
+    public init(millisecondsSinceEpoch: Int64) { self.millisecondsSinceEpoch = millisecondsSinceEpoch }
+
+    public static func < (a: Timestamp, b: Timestamp) -> Bool { a.millisecondsSinceEpoch < b.millisecondsSinceEpoch }
+
+    public func adding(milliseconds: Int64) -> Timestamp {
+        Timestamp(millisecondsSinceEpoch: millisecondsSinceEpoch + milliseconds)
+    }
+
+    public var description: String { rfc3339 }
+
+    /// `2026-11-21T09:30:00Z`, or with milliseconds when there are any: `2026-11-21T09:30:00.250Z`.
+    public var rfc3339: String {
+        let (seconds, millis) = millisecondsSinceEpoch.floorDividedBy(1000)
+        let (days, secondOfDay) = seconds.floorDividedBy(86_400)
+        let (year, month, day) = Timestamp.civil(fromDays: days)
+        func pad(_ value: Int64, _ width: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, width - text.count)) + text
+        }
+        var text = "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T"
+        text += "\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2))"
+        if millis != 0 { text += "." + pad(millis, 3) }
+        return text + "Z"
+    }
+
+    /// RFC 3339 `date-time`: `YYYY-MM-DDTHH:MM:SS[.frac](Z|±HH:MM)`. Fractions beyond milliseconds are
+    /// truncated; a leap second (`:60`) is refused rather than guessed at.
+    public init?(rfc3339 text: String) {
+        let b = Array(text.utf8)
+        guard b.count >= 20 else { return nil }
+        func number(_ range: Range<Int>) -> Int64? {
+            var value: Int64 = 0
+            for i in range {
+                guard b[i] >= 48, b[i] <= 57 else { return nil }
+                value = value * 10 + Int64(b[i] - 48)
+            }
+            return value
+        }
+        guard b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"), b[10] == UInt8(ascii: "T") || b[10] == UInt8(ascii: "t"),
+              b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":"),
+              let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+              let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+              (1...12).contains(month), day >= 1, day <= Timestamp.daysIn(month: month, year: year),
+              hour < 24, minute < 60, second < 60
+        else { return nil }
+        var i = 19
+        var millis: Int64 = 0
+        if b[i] == UInt8(ascii: ".") {
+            i += 1
+            let start = i
+            while i < b.count, b[i] >= 48, b[i] <= 57 {
+                if i - start < 3 { millis = millis * 10 + Int64(b[i] - 48) }
+                i += 1
+            }
+            guard i > start else { return nil }
+            for _ in 0..<max(0, 3 - (i - start)) { millis *= 10 }
+        }
+        guard i < b.count else { return nil }
+        var offsetSeconds: Int64 = 0
+        if b[i] == UInt8(ascii: "Z") || b[i] == UInt8(ascii: "z") {
+            i += 1
+        } else if b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") {
+            guard b.count == i + 6, b[i + 3] == UInt8(ascii: ":"),
+                  let offsetHours = number(i + 1..<i + 3), let offsetMinutes = number(i + 4..<i + 6),
+                  offsetHours < 24, offsetMinutes < 60
+            else { return nil }
+            offsetSeconds = (offsetHours * 3600 + offsetMinutes * 60) * (b[i] == UInt8(ascii: "+") ? 1 : -1)
+            i += 6
+        } else {
+            return nil
+        }
+        guard i == b.count else { return nil }
+        let days = Timestamp.days(fromCivilYear: year, month: month, day: day)
+        let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
+        self.init(millisecondsSinceEpoch: seconds * 1000 + millis)
+    }
+
+    static func daysIn(month: Int64, year: Int64) -> Int64 {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    // Days since the epoch for a proleptic Gregorian date, and back (Howard Hinnant's civil calendar algorithms).
+    static func days(fromCivilYear year: Int64, month: Int64, day: Int64) -> Int64 {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+}
+
+extension Int64 {
+    /// Division rounding towards negative infinity, so times before 1970 print correctly.
+    func floorDividedBy(_ divisor: Int64) -> (quotient: Int64, remainder: Int64) {
+        let q = self / divisor, r = self % divisor
+        return r < 0 ? (q - 1, r + divisor) : (q, r)
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+import Testing
+@testable import OrderModel
+
+@Suite struct AuditEntryTests {
+    let entry = AuditEntry(at: Timestamp(millisecondsSinceEpoch: 1), actor: Actor(login: "ops", sshClient: "10.0.0.1 5000"),
+                           action: "refund_requested", orderId: "A1", amount: 100, currencyCode: "CNY",
+                           idempotencyKey: "k", outcome: "ok")
+
+    @Test func hashCoversEveryFieldAndThePreviousHash() {
+        let base = entry.chainHash(previous: AuditEntry.genesisHash)
+        #expect(base.count == 32)
+        var changed = entry
+        changed.amount = 101
+        #expect(changed.chainHash(previous: AuditEntry.genesisHash) != base)
+        changed = entry
+        changed.actor.sshClient = nil
+        #expect(changed.chainHash(previous: AuditEntry.genesisHash) != base)
+        #expect(entry.chainHash(previous: Data(repeating: 1, count: 32)) != base)
+        #expect(entry.chainHash(previous: AuditEntry.genesisHash) == base)
+    }
+
+    @Test func fieldBoundariesCannotBeShifted() {
+        var a = entry, b = entry
+        a.action = "ab"; a.orderId = "c"
+        b.action = "a"; b.orderId = "bc"
+        #expect(a.chainHash(previous: AuditEntry.genesisHash) != b.chainHash(previous: AuditEntry.genesisHash))
+    }
+}

@@ -1,0 +1,30 @@
+import Testing
+@testable import OrderModel
+
+@Suite struct TimestampTests {
+    @Test(arguments: [
+        ("1970-01-01T00:00:00Z", 0), ("2026-11-21T09:30:00Z", 1_795_253_400_000),
+        ("2026-11-21T17:30:00+08:00", 1_795_253_400_000), ("2026-11-21T09:30:00.25Z", 1_795_253_400_250),
+        ("2026-11-21T09:30:00.123456Z", 1_795_253_400_123), ("1969-12-31T23:59:59.999Z", -1),
+        ("2024-02-29T12:00:00-05:30", 1_709_227_800_000), ("2026-11-21t09:30:00z", 1_795_253_400_000),
+    ] as [(String, Int64)])
+    func parses(text: String, millis: Int64) {
+        #expect(Timestamp(rfc3339: text)?.millisecondsSinceEpoch == millis)
+    }
+
+    @Test(arguments: ["", "2026-11-21", "2026-11-21 09:30:00Z", "2026-11-21T09:30:00", "2026-13-01T00:00:00Z",
+                      "2025-02-29T00:00:00Z", "2026-11-21T24:00:00Z", "2026-11-21T09:30:60Z", "2026-11-21T09:30:00+0800",
+                      "2026-11-21T09:30:00.Z", "2026-11-21T09:30:00Zjunk", "２026-11-21T09:30:00Z"])
+    func rejects(text: String) {
+        #expect(Timestamp(rfc3339: text) == nil)
+    }
+
+    @Test func printsUTCAndRoundTrips() {
+        for millis: Int64 in [0, -1, 1_795_253_400_000, 1_795_253_400_250, 951_782_400_000, -62_135_596_800_000] {
+            let text = Timestamp(millisecondsSinceEpoch: millis).rfc3339
+            #expect(Timestamp(rfc3339: text)?.millisecondsSinceEpoch == millis, "\(text)")
+        }
+        #expect(Timestamp(millisecondsSinceEpoch: 1_795_253_400_000).rfc3339 == "2026-11-21T09:30:00Z")
+        #expect(Timestamp(millisecondsSinceEpoch: -1).rfc3339 == "1969-12-31T23:59:59.999Z")
+    }
+}
