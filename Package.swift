@@ -23,6 +23,7 @@ let package = Package(
         .target(name: "OrderStore", dependencies: [
             "OrderModel",
             .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "GRDBSQLite", package: "GRDB.swift"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // The executable: argument parsing and subcommands, nothing else.

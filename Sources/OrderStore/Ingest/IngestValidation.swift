@@ -1,0 +1,191 @@
+import Crypto
+import Foundation
+import OrderModel
+
+/// A field of an input line that is wrong, and why: reported as `line N: field: reason`.
+public struct FieldProblem: Error, Equatable, Sendable, CustomStringConvertible {
+    public var field: String
+    public var reason: String
+
+    public init(_ field: String, _ reason: String) {
+        self.field = field
+        self.reason = reason
+    }
+
+    public var description: String { "\(field): \(reason)" }
+
+    /// JSONDecoder's complaint, with its coding path written the way the format documents fields.
+    init(_ error: DecodingError) {
+        func path(_ keys: [CodingKey]) -> String {
+            keys.reduce("") { text, key in
+                if let index = key.intValue { return text + "[\(index)]" }
+                return text.isEmpty ? key.stringValue : text + "." + key.stringValue
+            }
+        }
+        switch error {
+        case .keyNotFound(let key, let context): self.init(path(context.codingPath + [key]), "missing")
+        case .valueNotFound(_, let context): self.init(path(context.codingPath), "is null")
+        case .typeMismatch(let type, let context):
+            self.init(path(context.codingPath), "expected \(type == String.self ? "a string" : type is [Any].Type ? "an array" : "\(type)")")
+        case .dataCorrupted(let context) where context.codingPath.isEmpty: self.init("line", "not valid JSON")
+        case .dataCorrupted(let context): self.init(path(context.codingPath), context.debugDescription)
+        @unknown default: self.init("line", "unreadable")
+        }
+    }
+}
+
+extension OrderDocument {
+    static let capabilities: Set<String> = ["supports3DS", "supportsEMV", "supportsCredit", "supportsDebit"]
+    static let paymentMethodTypes: Set<String> = ["debit", "credit", "prepaid", "store", "eMoney", "unknown"]
+    /// Bounds on the token's fields: a real token is a few kilobytes; anything larger is not a token.
+    static let maximumTokenFieldBytes = 64 * 1024
+
+    func validated() throws(FieldProblem) -> Order {
+        guard !orderId.isEmpty, orderId.utf8.count <= 128,
+              orderId.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.:".unicodeScalars.contains($0)) })
+        else { throw FieldProblem("orderId", "must be 1 to 128 characters of A-Z a-z 0-9 - _ . :") }
+        guard let created = Timestamp(rfc3339: createdAt) else {
+            throw FieldProblem("createdAt", "\(quoted(createdAt)) is not an RFC 3339 time like 2026-11-21T09:30:00+08:00")
+        }
+        guard !merchantIdentifier.isEmpty, !merchantIdentifier.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.isTerminalHazard })
+        else { throw FieldProblem("merchantIdentifier", "must be a non-empty identifier without spaces") }
+        guard CountryCode.isValid(countryCode) else {
+            throw FieldProblem("countryCode", "\(quoted(countryCode)) is not an ISO 3166 alpha-2 code")
+        }
+        guard let currency = Currency(code: currencyCode) else {
+            throw FieldProblem("currencyCode", "\(quoted(currencyCode)) is not an ISO 4217 code PayDesk knows")
+        }
+        guard !supportedNetworks.isEmpty, supportedNetworks.allSatisfy({ !$0.isEmpty }) else {
+            throw FieldProblem("supportedNetworks", "must list at least one network")
+        }
+        for (index, capability) in merchantCapabilities.enumerated() where !Self.capabilities.contains(capability) {
+            throw FieldProblem("merchantCapabilities[\(index)]", "\(quoted(capability)) is not a merchant capability")
+        }
+        guard merchantCapabilities.contains("supports3DS") else {
+            throw FieldProblem("merchantCapabilities", "must include supports3DS, which Apple Pay in-app payments require")
+        }
+        var items: [SummaryItem] = []
+        for (index, item) in summaryItems.enumerated() {
+            let field = "summaryItems[\(index)]"
+            let pending: Bool
+            switch item.type ?? "final" {
+            case "final": pending = false
+            case "pending": pending = true
+            case let other: throw FieldProblem("\(field).type", "\(quoted(other)) is not final or pending")
+            }
+            items.append(SummaryItem(label: item.label, amount: try Self.amount(item.amount, currency, field: "\(field).amount"),
+                                     isPending: pending))
+        }
+        let chosen = try shippingMethod.map { method throws(FieldProblem) in try method.validated(currency, field: "shippingMethod") }
+        var offered: [ShippingMethod] = []
+        for (index, method) in (shippingMethods ?? []).enumerated() {
+            offered.append(try method.validated(currency, field: "shippingMethods[\(index)]"))
+        }
+        let tokenMetadata = try token.validated(applicationData: applicationData)
+        let details = OrderDetails(
+            merchantIdentifier: merchantIdentifier, countryCode: countryCode, supportedNetworks: supportedNetworks,
+            merchantCapabilities: merchantCapabilities, summaryItems: items, shippingMethod: chosen,
+            shippingMethods: offered, shippingContact: shippingContact, billingContact: billingContact,
+            applicationData: applicationData, token: tokenMetadata)
+        do {
+            return try Order(orderId: orderId, createdAt: created, currency: currency, details: details)
+        } catch {
+            throw FieldProblem("summaryItems", error.description)
+        }
+    }
+
+    static func amount(_ text: String, _ currency: Currency, field: String) throws(FieldProblem) -> Int64 {
+        do { return try Money(parsing: text, currency: currency).minorUnits }
+        catch { throw FieldProblem(field, "\(error.description) for \(currency.code)") }
+    }
+}
+
+extension ShippingMethodDocument {
+    func validated(_ currency: Currency, field: String) throws(FieldProblem) -> ShippingMethod {
+        guard !identifier.isEmpty else { throw FieldProblem("\(field).identifier", "must not be empty") }
+        let minorUnits = try OrderDocument.amount(amount, currency, field: "\(field).amount")
+        guard minorUnits >= 0 else { throw FieldProblem("\(field).amount", "shipping cannot cost a negative amount") }
+        return ShippingMethod(identifier: identifier, label: label, detail: detail ?? "", amount: minorUnits)
+    }
+}
+
+extension TokenDocument {
+    /// The token's shape: everything that can be checked without keys. Cryptography comes with the keys.
+    func validated(applicationData: String?) throws(FieldProblem) -> TokenMetadata {
+        let data = paymentData, header = paymentData.header
+        let isEC = data.version == "EC_v1"
+        guard isEC || data.version == "RSA_v1" else {
+            throw FieldProblem("token.paymentData.version", "\(quoted(data.version)) is not EC_v1 or RSA_v1")
+        }
+        let ciphertext = try Self.base64(data.data, field: "token.paymentData.data")
+        guard ciphertext.count > 16 else { throw FieldProblem("token.paymentData.data", "too short to hold a GCM tag") }
+        guard try !Self.base64(data.signature, field: "token.paymentData.signature").isEmpty else {
+            throw FieldProblem("token.paymentData.signature", "is empty")
+        }
+        if isEC {
+            guard let key = header.ephemeralPublicKey else { throw FieldProblem("token.paymentData.header.ephemeralPublicKey", "missing (EC_v1)") }
+            _ = try Self.base64(key, field: "token.paymentData.header.ephemeralPublicKey")
+        } else {
+            guard let key = header.wrappedKey else { throw FieldProblem("token.paymentData.header.wrappedKey", "missing (RSA_v1)") }
+            _ = try Self.base64(key, field: "token.paymentData.header.wrappedKey")
+        }
+        guard try Self.base64(header.publicKeyHash, field: "token.paymentData.header.publicKeyHash").count == 32 else {
+            throw FieldProblem("token.paymentData.header.publicKeyHash", "is not a SHA-256 hash")
+        }
+        try Self.hex(header.transactionId, field: "token.paymentData.header.transactionId")
+        try Self.hex(transactionIdentifier, field: "token.transactionIdentifier")
+        guard transactionIdentifier.lowercased() == header.transactionId.lowercased() else {
+            throw FieldProblem("token.transactionIdentifier", "differs from token.paymentData.header.transactionId")
+        }
+        switch (applicationData, header.applicationData) {
+        case (nil, nil): break
+        case (nil, .some): throw FieldProblem("applicationData", "missing, but the token's header carries its hash")
+        case (.some, nil): throw FieldProblem("token.paymentData.header.applicationData", "missing, but the order has applicationData")
+        case (.some(let text), .some(let hash)):
+            let expected = SHA256.hash(data: Data(text.utf8)).map { String(format: "%02x", $0) }.joined()
+            guard hash.lowercased() == expected else {
+                throw FieldProblem("token.paymentData.header.applicationData", "is not the SHA-256 of the order's applicationData")
+            }
+        }
+        guard OrderDocument.paymentMethodTypes.contains(paymentMethod.type) else {
+            throw FieldProblem("token.paymentMethod.type", "\(quoted(paymentMethod.type)) is not a payment method type")
+        }
+        guard !paymentMethod.network.isEmpty else { throw FieldProblem("token.paymentMethod.network", "must not be empty") }
+        return TokenMetadata(version: data.version, publicKeyHash: header.publicKeyHash, transactionId: header.transactionId.lowercased(),
+                             applicationDataHash: header.applicationData?.lowercased(), displayName: paymentMethod.displayName,
+                             network: paymentMethod.network, type: paymentMethod.type)
+    }
+
+    @discardableResult
+    static func base64(_ text: String, field: String) throws(FieldProblem) -> Data {
+        guard text.utf8.count <= OrderDocument.maximumTokenFieldBytes * 4 / 3 + 4 else {
+            throw FieldProblem(field, "larger than \(OrderDocument.maximumTokenFieldBytes) bytes")
+        }
+        guard let bytes = Data(base64Encoded: text) else { throw FieldProblem(field, "is not valid base64") }
+        return bytes
+    }
+
+    static func hex(_ text: String, field: String) throws(FieldProblem) {
+        guard !text.isEmpty, text.utf8.count <= 128, text.utf8.count % 2 == 0, text.allSatisfy(\.isHexDigit) else {
+            throw FieldProblem(field, "is not a hex string")
+        }
+    }
+}
+
+extension EventDocument {
+    /// Checks everything but the amount, which needs the order's currency (see `Ingester`).
+    func validated() throws(FieldProblem) -> (event: IncomingEvent, amountText: String?) {
+        guard let kind = PaymentEventKind(rawValue: event) else {
+            throw FieldProblem("event", "\(quoted(event)) is not one of \(PaymentEventKind.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        guard let time = Timestamp(rfc3339: at) else { throw FieldProblem("at", "\(quoted(at)) is not an RFC 3339 time") }
+        if kind.needsRefundId && (refundId ?? "").isEmpty { throw FieldProblem("refundId", "required for \(event)") }
+        if kind == .chargeFailed {
+            guard let reason, FailureReason(rawValue: reason) != nil else {
+                throw FieldProblem("reason", "must be one of \(FailureReason.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+        }
+        return (IncomingEvent(orderId: orderId, kind: kind, at: time, processorReference: processorReference,
+                              reason: reason, refundId: refundId), amount)
+    }
+}

@@ -1,0 +1,202 @@
+import Crypto
+import Foundation
+import GRDB
+import OrderModel
+
+/// One rejected input line: `line 12: summaryItems[2].amount: "12.345" has more than 2 decimal places for CNY`.
+public struct IngestProblem: Sendable, Equatable, CustomStringConvertible {
+    public var line: Int
+    public var problem: FieldProblem
+    public var description: String { "line \(line): \(problem)" }
+}
+
+/// How an ingest run went: every non-blank line is counted exactly once.
+public struct IngestSummary: Sendable, Equatable, CustomStringConvertible {
+    public var ingested = 0
+    public var duplicates = 0
+    public var rejected = 0
+
+    public var lines: Int { ingested + duplicates + rejected }
+    public var description: String { "\(ingested) ingested, \(duplicates) duplicates, \(rejected) rejected" }
+}
+
+/// Reads JSON Lines (DESIGN §2) into the store. Lines are validated outside the write lock, then each chunk
+/// of input is written in one transaction, with a savepoint per line so that a refused line is undone alone.
+/// A chunk is what one read returned, so lines piped in slowly are committed as they arrive.
+public final class Ingester {
+    /// A longer line is rejected without being parsed.
+    public static let maximumLineBytes = 256 * 1024
+    static let readSize = 1 << 20
+
+    private let store: PayDeskStore
+    private let actor: Actor
+    private let onProblem: (IngestProblem) -> Void
+    private let onProgress: (IngestSummary) -> Void
+    private let decoder = JSONDecoder()
+    public private(set) var summary = IngestSummary()
+
+    public init(store: PayDeskStore, actor: Actor, onProblem: @escaping (IngestProblem) -> Void,
+                onProgress: @escaping (IngestSummary) -> Void = { _ in }) {
+        self.store = store
+        self.actor = actor
+        self.onProblem = onProblem
+        self.onProgress = onProgress
+    }
+
+    /// Ingests everything readable from `fileDescriptor` until end of input.
+    public func ingest(fileDescriptor: Int32) throws(StoreError) {
+        var buffer = [UInt8](repeating: 0, count: Self.readSize)
+        var pending: [UInt8] = []
+        var lineNumber = 0
+        var discardingLongLine = false
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, Self.readSize) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .cannotOpen(path: "input", reason: String(cString: strerror(errno)))
+            }
+            var lines: [(Int, ArraySlice<UInt8>)] = []
+            var start = 0
+            let chunk = buffer[0..<count]
+            for index in chunk.indices where chunk[index] == UInt8(ascii: "\n") {
+                lineNumber += 1
+                if discardingLongLine {
+                    discardingLongLine = false
+                    pending.removeAll()
+                    reject(lineNumber, FieldProblem("line", "longer than \(Self.maximumLineBytes) bytes"))
+                } else if pending.count + (index - start) > Self.maximumLineBytes {
+                    pending.removeAll(keepingCapacity: true)
+                    reject(lineNumber, FieldProblem("line", "longer than \(Self.maximumLineBytes) bytes"))
+                } else {
+                    pending.append(contentsOf: chunk[start..<index])
+                    lines.append((lineNumber, ArraySlice(pending)))
+                    pending.removeAll(keepingCapacity: true)
+                }
+                start = index + 1
+            }
+            if !discardingLongLine { pending.append(contentsOf: chunk[start..<count]) }
+            if pending.count > Self.maximumLineBytes {
+                discardingLongLine = true
+                pending.removeAll()
+            }
+            if count == 0 {
+                if discardingLongLine {
+                    reject(lineNumber + 1, FieldProblem("line", "longer than \(Self.maximumLineBytes) bytes"))
+                } else if !pending.isEmpty {
+                    lines.append((lineNumber + 1, ArraySlice(pending)))
+                }
+            }
+            try ingest(lines)
+            onProgress(summary)
+            if count == 0 { return }
+        }
+    }
+
+    /// Ingests lines already in memory, numbered from 1: the demo and tests use this.
+    public func ingest(lines: [String]) throws(StoreError) {
+        try ingest(lines.enumerated().map { ($0.offset + 1, ArraySlice(Array($0.element.utf8))) })
+    }
+
+    private enum Parsed {
+        case order(Order, fingerprint: Data)
+        case event(IncomingEvent, amountText: String?, fingerprint: Data)
+    }
+
+    private func ingest(_ lines: [(Int, ArraySlice<UInt8>)]) throws(StoreError) {
+        var parsed: [(Int, Parsed)] = []
+        for (number, rawLine) in lines {
+            var line = rawLine
+            if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+            if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
+            do { parsed.append((number, try parse(line))) } catch { reject(number, error) }
+        }
+        guard !parsed.isEmpty else { return }
+        let now = store.clock()
+        let actor = self.actor
+        let outcomes = try store.write { db -> [(Int, Result<ApplyOutcome, FieldProblem>)] in
+            try parsed.map { number, document in
+                var outcome: Result<ApplyOutcome, FieldProblem> = .success(.applied)
+                try db.inSavepoint {
+                    do {
+                        outcome = .success(try Self.write(document, actor: actor, now: now, db))
+                        return .commit
+                    } catch let problem as FieldProblem {
+                        outcome = .failure(problem)
+                    } catch let error as StoreError {
+                        outcome = .failure(FieldProblem(Self.field(for: error), error.description))
+                    }
+                    return .rollback
+                }
+                return (number, outcome)
+            }
+        }
+        for (number, outcome) in outcomes {
+            switch outcome {
+            case .success(.applied): summary.ingested += 1
+            case .success(.duplicate): summary.duplicates += 1
+            case .failure(let problem): reject(number, problem)
+            }
+        }
+    }
+
+    private func parse(_ line: ArraySlice<UInt8>) throws(FieldProblem) -> Parsed {
+        let bytes = Data(line)
+        let document: IngestDocument
+        do { document = try decoder.decode(IngestDocument.self, from: bytes) }
+        catch let error as DecodingError { throw FieldProblem(error) }
+        catch { throw FieldProblem("line", "not valid JSON") }
+        let fingerprint = Data(SHA256.hash(data: bytes))
+        switch document {
+        case .order(let order): return .order(try order.validated(), fingerprint: fingerprint)
+        case .event(let event):
+            let (incoming, amountText) = try event.validated()
+            return .event(incoming, amountText: amountText, fingerprint: fingerprint)
+        }
+    }
+
+    private static func write(_ document: Parsed, actor: Actor, now: Timestamp, _ db: Database) throws -> ApplyOutcome {
+        switch document {
+        case .order(let order, let fingerprint):
+            return try PayDeskStore.insert(order, fingerprint: fingerprint, actor: actor, now: now, db)
+        case .event(var event, let amountText, let fingerprint):
+            if let amountText {
+                let code = try String.fetchOne(db, sql: "SELECT currency FROM orders WHERE order_id = ?", arguments: [event.orderId])
+                guard let currency = code.flatMap(Currency.init(code:)) else { throw StoreError.unknownOrder(event.orderId) }
+                event.amount = try OrderDocument.amount(amountText, currency, field: "amount")
+            }
+            return try PayDeskStore.apply(event, fingerprint: fingerprint, actor: actor, now: now, db)
+        }
+    }
+
+    private static func field(for error: StoreError) -> String {
+        switch error {
+        case .unknownOrder: "orderId"
+        case .refused, .unknownRefund: "event"
+        default: "line"
+        }
+    }
+
+    private func reject(_ line: Int, _ problem: FieldProblem) {
+        summary.rejected += 1
+        onProblem(IngestProblem(line: line, problem: problem))
+    }
+}
+
+extension PayDeskStore {
+    /// Stores a new order, or recognises one already stored. The same order id with other content is refused:
+    /// the stored order stays as it was.
+    static func insert(_ order: Order, fingerprint: Data, actor: Actor, now: Timestamp, _ db: Database) throws -> ApplyOutcome {
+        if let existing = try Data.fetchOne(db, sql: "SELECT fingerprint FROM orders WHERE order_id = ?", arguments: [order.orderId]) {
+            guard existing == fingerprint else {
+                throw FieldProblem("orderId", "\(quoted(order.orderId)) already exists with different content; the stored order was kept")
+            }
+            return .duplicate
+        }
+        var record = OrderRecord(order: order, fingerprint: fingerprint, details: try order.details.encoded(), now: now)
+        try record.insert(db)
+        try AuditLog.append(AuditEntry(at: now, actor: actor, action: "order_ingested", orderId: order.orderId,
+                                       amount: order.total.minorUnits, currencyCode: order.currency.code,
+                                       outcome: "authorized"), in: db)
+        return .applied
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import GRDB
+import OrderModel
+
+/// What the orders list shows: newest first, optionally one status, optionally a search, one page at a time.
+public struct OrderQuery: Sendable, Equatable {
+    public var status: PaymentStatus?
+    /// Matches an order id (prefix), a phone number (however formatted, by its last digits), an email
+    /// address, the card's last 4 digits, or the start of the customer's name.
+    public var search: String?
+    public var limit: Int
+    /// Keyset paging: the page after this row. Never OFFSET, so page 10,000 costs what page 1 does.
+    public var after: OrderCursor?
+
+    public init(status: PaymentStatus? = nil, search: String? = nil, limit: Int = 50, after: OrderCursor? = nil) {
+        self.status = status
+        self.search = search
+        self.limit = limit
+        self.after = after
+    }
+}
+
+extension PayDeskStore {
+    public func orders(_ query: OrderQuery) throws(StoreError) -> [OrderSummary] {
+        let records = try read { db in try Self.request(for: query).fetchAll(db) }
+        var summaries: [OrderSummary] = []
+        summaries.reserveCapacity(records.count)
+        for record in records { summaries.append(try OrderSummary(record)) }
+        return summaries
+    }
+
+    static func request(for query: OrderQuery) -> QueryInterfaceRequest<OrderRecord> {
+        typealias C = OrderRecord.Columns
+        var request = OrderRecord.all()
+        if let status = query.status { request = request.filter(C.status == status.rawValue) }
+        if let after = query.after {
+            request = request.filter(C.createdAt < after.createdAt || (C.createdAt == after.createdAt && C.id < after.rowID))
+        }
+        if let search = query.search?.trimmingCharacters(in: .whitespaces), !search.isEmpty {
+            request = request.filter(sql: "orders.id IN (\(searchSQL(search).sql))", arguments: searchSQL(search).arguments)
+        }
+        return request.order(C.createdAt.desc, C.id.desc).limit(max(0, query.limit))
+    }
+
+    /// Each kind of match uses its own index; together they are a small set of row ids.
+    private static func searchSQL(_ text: String) -> (sql: String, arguments: StatementArguments) {
+        var parts = ["SELECT id FROM orders WHERE order_id >= ? AND order_id < ?"]
+        var arguments: StatementArguments = [text, text + "\u{10FFFF}"]
+        parts.append("SELECT id FROM orders WHERE customer_name >= ? COLLATE NOCASE AND customer_name < ? COLLATE NOCASE")
+        arguments += [text, text + "\u{10FFFF}"]
+        if text.contains("@") {
+            parts.append("SELECT id FROM orders WHERE customer_email = ?")
+            arguments += [text.lowercased()]
+        }
+        if text.count == 4, text.allSatisfy(\.isASCIIDigit) {
+            parts.append("SELECT id FROM orders WHERE card_last4 = ?")
+            arguments += [text]
+        }
+        if let phone = OrderRecord.searchablePhone(text) {
+            parts.append("SELECT id FROM orders WHERE customer_phone_reversed >= ? AND customer_phone_reversed < ?")
+            arguments += [phone, phone + ":"]
+        }
+        return (parts.joined(separator: " UNION "), arguments)
+    }
+
+    /// Counts and amounts per status and currency, read from totals the schema keeps current.
+    public func statusTotals() throws(StoreError) -> [StatusTotal] {
+        let rows = try read { db in
+            try Row.fetchAll(db, sql: "SELECT status, currency, orders, amount FROM status_totals WHERE orders > 0 ORDER BY status, currency")
+        }
+        return rows.compactMap { row in
+            guard let status = PaymentStatus(rawValue: row["status"]), let currency = Currency(code: row["currency"])
+            else { return nil }
+            return StatusTotal(status: status, orders: row["orders"], amount: Money(minorUnits: row["amount"], currency: currency))
+        }
+    }
+
+    public func order(_ orderId: String) throws(StoreError) -> OrderDetail {
+        let loaded = try read { db -> (OrderRecord, [PaymentEventRecord], [RefundRecord], [AuditEntry])? in
+            guard let record = try OrderRecord.filter(OrderRecord.Columns.orderId == orderId).fetchOne(db),
+                  let rowID = record.id else { return nil }
+            let events = try PaymentEventRecord.filter(PaymentEventRecord.Columns.orderRef == rowID)
+                .order(PaymentEventRecord.Columns.at, Column.rowID).fetchAll(db)
+            let refunds = try RefundRecord.filter(RefundRecord.Columns.orderRef == rowID)
+                .order(RefundRecord.Columns.requestedAt).fetchAll(db)
+            let audit = try AuditRecord.filter(AuditRecord.Columns.orderId == orderId)
+                .order(AuditRecord.Columns.id.desc).fetchAll(db).map(\.entry)
+            return (record, events, refunds, audit)
+        }
+        guard let (record, events, refunds, audit) = loaded else { throw .unknownOrder(orderId) }
+        let currency = try record.currencyValue()
+        let details: OrderDetails
+        do { details = try OrderDetails.decode(record.details) } catch { throw .database("order \(orderId): unreadable details") }
+        let inFlight = refunds.filter { $0.status.isInFlight }.reduce(0) { $0 + $1.amount }
+        return OrderDetail(
+            summary: try OrderSummary(record), details: details, processorReference: record.processorReference,
+            events: events.map { event in
+                PaymentEventView(event: event.event, at: Timestamp(millisecondsSinceEpoch: event.at),
+                                 processorReference: event.processorReference, reason: event.reason,
+                                 refundId: event.refundId, amount: event.amount.map { Money(minorUnits: $0, currency: currency) })
+            },
+            refunds: refunds.map { RefundView($0, orderId: orderId, currency: currency) },
+            audit: audit,
+            payment: record.paymentState(refundsInFlight: inFlight))
+    }
+
+    /// Refunds, those still pending first, then the newest.
+    public func refunds(status: RefundStatus? = nil, limit: Int = 500) throws(StoreError) -> [RefundView] {
+        let rows = try read { db in
+            var sql = """
+                SELECT refunds.*, orders.order_id AS owning_order_id, orders.currency AS owning_currency
+                FROM refunds JOIN orders ON orders.id = refunds.order_ref
+                """
+            var arguments: StatementArguments = []
+            if let status { sql += " WHERE refunds.status = ?"; arguments += [status.rawValue] }
+            sql += " ORDER BY refunds.status <> 'pending', refunds.requested_at DESC, refunds.id DESC LIMIT ?"
+            arguments += [limit]
+            return try Row.fetchAll(db, sql: sql, arguments: arguments)
+        }
+        var views: [RefundView] = []
+        for row in rows {
+            let record: RefundRecord
+            do { record = try RefundRecord(row: row) } catch { throw .database("unreadable refund row") }
+            guard let currency = Currency(code: row["owning_currency"]) else { throw .database("refund \(record.refundId): unknown currency") }
+            views.append(RefundView(record, orderId: row["owning_order_id"], currency: currency))
+        }
+        return views
+    }
+}
+
+extension Character {
+    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+}
+
+extension OrderDetails {
+    static func decode(_ json: String) throws -> OrderDetails {
+        try JSONDecoder().decode(OrderDetails.self, from: Data(json.utf8))
+    }
+
+    func encoded() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(self), as: UTF8.self)
+    }
+}

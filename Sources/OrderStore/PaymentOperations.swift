@@ -1,0 +1,259 @@
+import Crypto
+import Foundation
+import GRDB
+import OrderModel
+
+/// A payment event as the processor integration reports it, already validated.
+public struct IncomingEvent: Sendable, Equatable {
+    public var orderId: String
+    public var kind: PaymentEventKind
+    public var at: Timestamp
+    public var processorReference: String?
+    public var reason: String?
+    public var refundId: String?
+    /// Minor units in the order's currency; names the amount of a refund PayDesk did not request itself.
+    public var amount: Int64?
+
+    public init(orderId: String, kind: PaymentEventKind, at: Timestamp, processorReference: String? = nil,
+                reason: String? = nil, refundId: String? = nil, amount: Int64? = nil) {
+        self.orderId = orderId
+        self.kind = kind
+        self.at = at
+        self.processorReference = processorReference
+        self.reason = reason
+        self.refundId = refundId
+        self.amount = amount
+    }
+}
+
+public enum ApplyOutcome: Sendable, Equatable { case applied, duplicate }
+
+/// What a cancel did.
+public enum CancelOutcome: Sendable, Equatable {
+    /// Nothing had been submitted: the order will never be charged.
+    case canceled
+    /// The charge is in flight: it will be reversed if it succeeds, and ends canceled if it fails.
+    case cancelRequestedWhileCharging
+    /// The charge succeeded: a reversal was requested (a refund if the bank refuses reversal).
+    case reversalRequested
+}
+
+extension PayDeskStore {
+    // MARK: Operator intents
+
+    /// Cancels an order, or asks the processor integration to undo its charge. `expecting` is the status the
+    /// operator saw when confirming: if the order moved on since, nothing is done.
+    @discardableResult
+    public func requestCancel(orderId: String, expecting: PaymentStatus? = nil, idempotencyKey: String? = nil,
+                              actor: Actor) throws(StoreError) -> CancelOutcome {
+        let now = clock()
+        let key = idempotencyKey ?? "cancel:\(orderId)"
+        let result = try write { db -> Result<CancelOutcome, StoreError> in
+            var order = try Self.fetchOrder(orderId, db)
+            let currency = order.currency
+            func refuse(_ reason: String) throws -> Result<CancelOutcome, StoreError> {
+                try AuditLog.append(AuditEntry(at: now, actor: actor, action: "cancel", orderId: orderId, amount: order.total,
+                                               currencyCode: currency, idempotencyKey: key, outcome: "refused: \(reason)"), in: db)
+                return .failure(.refused(reason))
+            }
+            if let expecting, expecting != order.status {
+                return try refuse("the order is now \(order.status.rawValue), not \(expecting.rawValue); nothing was done")
+            }
+            let before = order.status
+            let state = order.paymentState(refundsInFlight: try Self.refundsInFlight(order, db))
+            let transition: PaymentTransition
+            do throws(PaymentRefusal) { transition = try PaymentLifecycle.apply(.cancel, to: state) }
+            catch { return try refuse(error.description) }
+            order.adopt(transition.state, at: now)
+            if transition.state.cancelRequested {
+                order.cancelRequestedAt = now.millisecondsSinceEpoch
+                order.cancelRequestedBy = actor.description
+                order.cancelIdempotencyKey = key
+            }
+            try order.update(db)
+            let outcome: CancelOutcome = switch before {
+            case .authorized: .canceled
+            case .charging: .cancelRequestedWhileCharging
+            default: .reversalRequested
+            }
+            try AuditLog.append(AuditEntry(at: now, actor: actor, action: "cancel", orderId: orderId, amount: order.total,
+                                           currencyCode: currency, idempotencyKey: key, outcome: "\(outcome)"), in: db)
+            return .success(outcome)
+        }
+        return try result.get()
+    }
+
+    /// Requests a refund of `amount` (default: everything still refundable). Replaying the same idempotency key
+    /// returns the refund it created instead of creating another.
+    @discardableResult
+    public func requestRefund(orderId: String, amount: Money? = nil, reason: RefundReason, note: String? = nil,
+                              idempotencyKey: String? = nil, actor: Actor) throws(StoreError) -> RefundView {
+        let now = clock()
+        let key = idempotencyKey ?? UUID().uuidString.lowercased()
+        let result = try write { db -> Result<RefundView, StoreError> in
+            let order = try Self.fetchOrder(orderId, db)
+            let currency = try order.currencyValue()
+            if let existing = try RefundRecord.filter(RefundRecord.Columns.idempotencyKey == key).fetchOne(db) {
+                guard existing.orderRef == order.id, amount.map({ $0.minorUnits == existing.amount }) ?? true else {
+                    return .failure(.idempotencyConflict(key))
+                }
+                return .success(RefundView(existing, orderId: orderId, currency: currency))
+            }
+            let state = order.paymentState(refundsInFlight: try Self.refundsInFlight(order, db))
+            let minorUnits = amount?.minorUnits ?? state.refundable
+            func refuse(_ reason: String) throws -> Result<RefundView, StoreError> {
+                try AuditLog.append(AuditEntry(at: now, actor: actor, action: "refund", orderId: orderId, amount: minorUnits,
+                                               currencyCode: currency.code, idempotencyKey: key, outcome: "refused: \(reason)"), in: db)
+                return .failure(.refused(reason))
+            }
+            if let amount, amount.currency != currency {
+                return try refuse("the order is in \(currency.code), not \(amount.currency.code)")
+            }
+            do throws(PaymentRefusal) { _ = try PaymentLifecycle.apply(.requestRefund(amount: minorUnits), to: state) }
+            catch { return try refuse(error.description) }
+            let refund = try Self.insertRefund(order: order, amount: minorUnits, reason: reason, note: note,
+                                               requestedBy: actor.description, key: key, now: now, db)
+            try AuditLog.append(AuditEntry(at: now, actor: actor, action: "refund", orderId: orderId, amount: minorUnits,
+                                           currencyCode: currency.code, idempotencyKey: key,
+                                           outcome: "requested \(refund.refundId)"), in: db)
+            return .success(RefundView(refund, orderId: orderId, currency: currency))
+        }
+        return try result.get()
+    }
+
+    /// Withdraws a refund that was requested but not yet submitted to the processor.
+    @discardableResult
+    public func withdrawRefund(refundId: String, actor: Actor) throws(StoreError) -> RefundView {
+        let now = clock()
+        let result = try write { db -> Result<RefundView, StoreError> in
+            guard var refund = try RefundRecord.filter(RefundRecord.Columns.refundId == refundId).fetchOne(db),
+                  let order = try OrderRecord.fetchOne(db, key: refund.orderRef)
+            else { return .failure(.unknownRefund(refundId)) }
+            let currency = try order.currencyValue()
+            guard refund.status.canMove(to: .withdrawn) else {
+                let reason = "refund \(refundId) is \(refund.status.rawValue); only a pending refund can be withdrawn"
+                try AuditLog.append(AuditEntry(at: now, actor: actor, action: "withdraw_refund", orderId: order.orderId,
+                                               amount: refund.amount, currencyCode: currency.code,
+                                               idempotencyKey: refund.idempotencyKey, outcome: "refused: \(reason)"), in: db)
+                return .failure(.refused(reason))
+            }
+            refund.status = .withdrawn
+            refund.updatedAt = now.millisecondsSinceEpoch
+            try refund.update(db)
+            try AuditLog.append(AuditEntry(at: now, actor: actor, action: "withdraw_refund", orderId: order.orderId,
+                                           amount: refund.amount, currencyCode: currency.code,
+                                           idempotencyKey: refund.idempotencyKey, outcome: "withdrawn \(refundId)"), in: db)
+            return .success(RefundView(refund, orderId: order.orderId, currency: currency))
+        }
+        return try result.get()
+    }
+
+    // MARK: Processor events
+
+    /// Applies one payment event in its own transaction.
+    @discardableResult
+    public func apply(_ event: IncomingEvent, actor: Actor) throws(StoreError) -> ApplyOutcome {
+        let now = clock()
+        return try write { db in try Self.apply(event, fingerprint: nil, actor: actor, now: now, db) }
+    }
+
+    /// Applies a payment event inside the caller's transaction. A refusal throws and changes nothing.
+    static func apply(_ event: IncomingEvent, fingerprint: Data?, actor: Actor, now: Timestamp,
+                      _ db: Database) throws -> ApplyOutcome {
+        if let fingerprint, try PaymentEventRecord.filter(PaymentEventRecord.Columns.fingerprint == fingerprint).fetchCount(db) > 0 {
+            return .duplicate
+        }
+        var order = try fetchOrder(event.orderId, db)
+        guard let orderRef = order.id else { throw StoreError.unknownOrder(event.orderId) }
+        let state = order.paymentState(refundsInFlight: try refundsInFlight(order, db))
+        func refuse(_ reason: String) -> StoreError { .refused("\(event.kind.rawValue): \(reason)") }
+
+        var refund: RefundRecord?
+        let action: PaymentAction?
+        switch event.kind {
+        case .chargeSubmitted:
+            action = .chargeSubmitted
+            if let reference = event.processorReference { order.processorReference = reference }
+        case .chargeSucceeded: action = .chargeSucceeded
+        case .chargeFailed:
+            guard let reason = event.reason.flatMap(FailureReason.init(rawValue:)) else {
+                throw refuse("reason must be one of \(FailureReason.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            action = .chargeFailed(reason)
+        case .reversalSucceeded: action = .reversalSucceeded
+        case .reversalUnsupported: action = .reversalUnsupported
+        case .refundSubmitted, .refundSucceeded, .refundFailed:
+            guard let refundId = event.refundId else { throw refuse("refundId is required") }
+            var found = try RefundRecord.filter(RefundRecord.Columns.refundId == refundId).fetchOne(db)
+            if found == nil, event.kind == .refundSucceeded, let amount = event.amount {
+                // A refund made at the processor directly (its dashboard, say): record it, within the same limits.
+                found = try insertRefund(order: order, amount: amount, reason: .other, note: "refunded at the processor",
+                                         requestedBy: "processor", key: "processor:\(refundId)", refundId: refundId, now: event.at, db)
+            }
+            guard var target = found, target.orderRef == orderRef else { throw refuse("no refund \(quoted(refundId)) on this order") }
+            let next: RefundStatus = switch event.kind {
+            case .refundSubmitted: .submitted
+            case .refundSucceeded: .succeeded
+            default: .failed
+            }
+            guard target.status.canMove(to: next) else { throw refuse("refund \(refundId) is already \(target.status.rawValue)") }
+            if let amount = event.amount, amount != target.amount { throw refuse("amount differs from the refund's") }
+            target.status = next
+            target.failureReason = next == .failed ? event.reason : nil
+            target.updatedAt = now.millisecondsSinceEpoch
+            refund = target
+            action = switch next {
+            case .succeeded: .refundSucceeded(amount: target.amount)
+            case .failed: .refundFailed(amount: target.amount)
+            default: nil
+            }
+        }
+
+        if let action {
+            let transition: PaymentTransition
+            do throws(PaymentRefusal) { transition = try PaymentLifecycle.apply(action, to: state) }
+            catch { throw refuse(error.description) }
+            order.adopt(transition.state, at: now)
+            if case .automaticRefund(let amount) = transition.followUp {
+                _ = try insertRefund(order: order, amount: amount, reason: .other, note: "the bank does not support reversal",
+                                     requestedBy: "paydesk", key: "reversal-refused:\(event.orderId)", now: now, db)
+            }
+        }
+        try order.update(db)
+        try refund?.update(db)
+        var record = PaymentEventRecord(orderRef: orderRef, event: event.kind.rawValue, at: event.at.millisecondsSinceEpoch,
+                                        processorReference: event.processorReference, reason: event.reason,
+                                        refundId: event.refundId, amount: refund?.amount ?? event.amount, fingerprint: fingerprint)
+        try record.insert(db)
+        try AuditLog.append(AuditEntry(at: now, actor: actor, action: event.kind.rawValue, orderId: event.orderId,
+                                       amount: refund?.amount, currencyCode: order.currency,
+                                       idempotencyKey: event.refundId ?? event.processorReference,
+                                       outcome: "order \(order.status.rawValue)"), in: db)
+        return .applied
+    }
+
+    // MARK: Shared steps
+
+    static func fetchOrder(_ orderId: String, _ db: Database) throws -> OrderRecord {
+        guard let order = try OrderRecord.filter(OrderRecord.Columns.orderId == orderId).fetchOne(db) else {
+            throw StoreError.unknownOrder(orderId)
+        }
+        return order
+    }
+
+    static func refundsInFlight(_ order: OrderRecord, _ db: Database) throws -> Int64 {
+        try RefundRecord.filter(RefundRecord.Columns.orderRef == order.id).inFlight()
+            .select(sum(Column("amount")), as: Int64.self).fetchOne(db) ?? 0
+    }
+
+    /// Inserts a pending refund. Its id derives from the idempotency key, so a replay finds the same refund.
+    static func insertRefund(order: OrderRecord, amount: Int64, reason: RefundReason, note: String?, requestedBy: String,
+                             key: String, refundId: String? = nil, now: Timestamp, _ db: Database) throws -> RefundRecord {
+        let digest = SHA256.hash(data: Data(key.utf8)).prefix(8).map { String(format: "%02x", $0) }.joined()
+        var refund = RefundRecord(refundId: refundId ?? "re_\(digest)", orderRef: order.id ?? 0, amount: amount, status: .pending,
+                                  reason: reason, note: note, requestedAt: now.millisecondsSinceEpoch,
+                                  requestedBy: requestedBy, idempotencyKey: key, updatedAt: now.millisecondsSinceEpoch)
+        try refund.insert(db)
+        return refund
+    }
+}

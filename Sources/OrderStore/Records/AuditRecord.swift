@@ -1,0 +1,51 @@
+import Foundation
+import GRDB
+import OrderModel
+
+/// A row of `audit_log`. Rows are only ever inserted, through `AuditLog.append`.
+struct AuditRecord: Codable, FetchableRecord, MutablePersistableRecord {
+    static let databaseTableName = "audit_log"
+
+    var id: Int64?
+    var at: Int64
+    var actor: String
+    var sshClient: String?
+    var action: String
+    var orderId: String?
+    var amount: Int64?
+    var currency: String?
+    var idempotencyKey: String?
+    var outcome: String
+    var prevHash: Data
+    var hash: Data
+
+    enum Columns {
+        static let id = Column(CodingKeys.id)
+        static let orderId = Column(CodingKeys.orderId)
+    }
+
+    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
+    static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
+
+    mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+
+    init(_ entry: AuditEntry, previousHash: Data) {
+        at = entry.at.millisecondsSinceEpoch
+        actor = entry.actor.login
+        sshClient = entry.actor.sshClient
+        action = entry.action
+        orderId = entry.orderId
+        amount = entry.amount
+        currency = entry.currencyCode
+        idempotencyKey = entry.idempotencyKey
+        outcome = entry.outcome
+        prevHash = previousHash
+        hash = entry.chainHash(previous: previousHash)
+    }
+
+    var entry: AuditEntry {
+        AuditEntry(at: Timestamp(millisecondsSinceEpoch: at), actor: Actor(login: actor, sshClient: sshClient),
+                   action: action, orderId: orderId, amount: amount, currencyCode: currency,
+                   idempotencyKey: idempotencyKey, outcome: outcome)
+    }
+}

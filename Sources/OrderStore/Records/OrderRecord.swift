@@ -1,0 +1,98 @@
+import Foundation
+import GRDB
+import OrderModel
+
+/// A row of `orders`: the ingested order, the columns it is listed and searched by, and its payment state.
+struct OrderRecord: Codable, FetchableRecord, MutablePersistableRecord {
+    static let databaseTableName = "orders"
+
+    var id: Int64?
+    var orderId: String
+    var fingerprint: Data
+    var createdAt: Int64
+    var currency: String
+    var total: Int64
+    var status: PaymentStatus
+    var failureReason: FailureReason?
+    var processorReference: String?
+    var cancelRequested: Bool
+    var cancelRequestedAt: Int64?
+    var cancelRequestedBy: String?
+    var cancelIdempotencyKey: String?
+    var paid: Int64
+    var refunded: Int64
+    var updatedAt: Int64
+    var customerName: String
+    var customerPhoneReversed: String?
+    var customerEmail: String?
+    var cardLast4: String?
+    var wallet: String
+    var shippingMethod: String?
+    var details: String
+
+    enum Columns {
+        static let id = Column(CodingKeys.id)
+        static let orderId = Column(CodingKeys.orderId)
+        static let createdAt = Column(CodingKeys.createdAt)
+        static let status = Column(CodingKeys.status)
+        static let cancelRequested = Column(CodingKeys.cancelRequested)
+        static let customerName = Column(CodingKeys.customerName)
+        static let customerPhoneReversed = Column(CodingKeys.customerPhoneReversed)
+        static let customerEmail = Column(CodingKeys.customerEmail)
+        static let cardLast4 = Column(CodingKeys.cardLast4)
+    }
+
+    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
+    static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
+
+    mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+
+    init(order: Order, fingerprint: Data, details: String, now: Timestamp) {
+        self.orderId = order.orderId
+        self.fingerprint = fingerprint
+        self.createdAt = order.createdAt.millisecondsSinceEpoch
+        self.currency = order.currency.code
+        self.total = order.total.minorUnits
+        self.status = .authorized
+        self.cancelRequested = false
+        self.paid = 0
+        self.refunded = 0
+        self.updatedAt = now.millisecondsSinceEpoch
+        self.customerName = order.customerName
+        self.customerPhoneReversed = order.customerPhone.flatMap(Self.searchablePhone)
+        self.customerEmail = order.customerEmail.map { $0.lowercased() }
+        self.cardLast4 = order.details.token.cardLast4
+        self.wallet = order.details.token.displayName
+        self.shippingMethod = order.details.shippingMethod?.identifier
+        self.details = details
+    }
+
+    /// A phone number's digits, last first: "+86 138-0013-8000" and "13800138000" then share a prefix, so an
+    /// index finds a number however the guest typed it.
+    static func searchablePhone(_ phone: String) -> String? {
+        let digits = phone.unicodeScalars.filter { ("0"..."9").contains($0) }
+        guard digits.count >= 5 else { return nil }
+        return String(String.UnicodeScalarView(digits.reversed()))
+    }
+
+    /// The currency; the store only ever holds codes that ingest accepted.
+    func currencyValue() throws(StoreError) -> Currency {
+        guard let value = Currency(code: currency) else { throw .database("order \(orderId) has unknown currency \(currency)") }
+        return value
+    }
+
+    /// What the state machine needs, given the sum of this order's refunds still in flight.
+    func paymentState(refundsInFlight: Int64) -> PaymentState {
+        PaymentState(status: status, failureReason: failureReason, cancelRequested: cancelRequested, total: total,
+                     paid: paid, refunded: refunded, refundsInFlight: refundsInFlight)
+    }
+
+    mutating func adopt(_ state: PaymentState, at now: Timestamp) {
+        status = state.status
+        failureReason = state.failureReason
+        cancelRequested = state.cancelRequested
+        paid = state.paid
+        refunded = state.refunded
+        updatedAt = now.millisecondsSinceEpoch
+    }
+}

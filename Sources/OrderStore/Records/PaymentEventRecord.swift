@@ -1,0 +1,29 @@
+import Foundation
+import GRDB
+
+/// A row of `payment_events`: what the processor said happened to an order's payment.
+struct PaymentEventRecord: Codable, FetchableRecord, MutablePersistableRecord {
+    static let databaseTableName = "payment_events"
+
+    var id: Int64?
+    var orderRef: Int64
+    var event: String
+    var at: Int64
+    var processorReference: String?
+    var reason: String?
+    var refundId: String?
+    var amount: Int64?
+    /// The ingested line's hash, so the same line twice is recognised; nil for events PayDesk makes itself.
+    var fingerprint: Data?
+
+    enum Columns {
+        static let orderRef = Column(CodingKeys.orderRef)
+        static let at = Column(CodingKeys.at)
+        static let fingerprint = Column(CodingKeys.fingerprint)
+    }
+
+    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
+    static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
+
+    mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+}

@@ -1,0 +1,40 @@
+import GRDB
+import OrderModel
+
+/// A row of `refunds`: one request to give money back and how far it got.
+struct RefundRecord: Codable, FetchableRecord, MutablePersistableRecord {
+    static let databaseTableName = "refunds"
+
+    var id: Int64?
+    var refundId: String
+    var orderRef: Int64
+    var amount: Int64
+    var status: RefundStatus
+    var reason: RefundReason
+    var note: String?
+    var requestedAt: Int64
+    var requestedBy: String
+    var idempotencyKey: String
+    var failureReason: String?
+    var updatedAt: Int64
+
+    enum Columns {
+        static let refundId = Column(CodingKeys.refundId)
+        static let orderRef = Column(CodingKeys.orderRef)
+        static let status = Column(CodingKeys.status)
+        static let requestedAt = Column(CodingKeys.requestedAt)
+        static let idempotencyKey = Column(CodingKeys.idempotencyKey)
+    }
+
+    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
+    static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
+
+    mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+}
+
+extension DerivableRequest<RefundRecord> {
+    /// Refunds that still hold money back: requested or submitted.
+    func inFlight() -> Self {
+        filter([RefundStatus.pending.rawValue, RefundStatus.submitted.rawValue].contains(RefundRecord.Columns.status))
+    }
+}

@@ -1,0 +1,179 @@
+import GRDB
+
+/// The store's schema, one migration per version. Migrations are history: never edit a shipped one.
+///
+/// The SQL repeats the money rules of `PaymentLifecycle` on purpose: whatever writes to the file (a bug, a
+/// second PayDesk version, a person with `sqlite3`), refunds can never exceed what was paid, payment states
+/// move only along DESIGN §3, orders are never deleted and the audit log is append-only.
+enum Schema {
+    /// `PRAGMA application_id` of every PayDesk store: "PDSK".
+    static let applicationID: Int32 = 0x5044_534B
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1", migrate: createVersion1)
+        return migrator
+    }
+
+    private static func createVersion1(_ db: Database) throws {
+        try db.execute(sql: "PRAGMA application_id = \(applicationID)")
+        try db.execute(sql: """
+            CREATE TABLE orders (
+                id INTEGER PRIMARY KEY,
+                order_id TEXT NOT NULL UNIQUE,
+                fingerprint BLOB NOT NULL,
+                created_at INTEGER NOT NULL,
+                currency TEXT NOT NULL CHECK (length(currency) = 3),
+                total INTEGER NOT NULL CHECK (total > 0),
+                status TEXT NOT NULL CHECK (status IN ('authorized', 'charging', 'paid', 'failed', 'canceled',
+                                                       'reversed', 'partially_refunded', 'refunded')),
+                failure_reason TEXT,
+                processor_reference TEXT,
+                cancel_requested INTEGER NOT NULL DEFAULT 0 CHECK (cancel_requested IN (0, 1)),
+                cancel_requested_at INTEGER,
+                cancel_requested_by TEXT,
+                cancel_idempotency_key TEXT UNIQUE,
+                paid INTEGER NOT NULL DEFAULT 0,
+                refunded INTEGER NOT NULL DEFAULT 0,
+                updated_at INTEGER NOT NULL,
+                customer_name TEXT NOT NULL,
+                customer_phone_reversed TEXT,
+                customer_email TEXT,
+                card_last4 TEXT,
+                wallet TEXT NOT NULL,
+                shipping_method TEXT,
+                details TEXT NOT NULL,
+                CHECK (paid = 0 OR paid = total),
+                CHECK (refunded >= 0 AND refunded <= paid)
+            );
+            CREATE INDEX orders_newest ON orders(created_at DESC, id DESC);
+            CREATE INDEX orders_by_status ON orders(status, created_at DESC, id DESC);
+            CREATE INDEX orders_by_phone ON orders(customer_phone_reversed) WHERE customer_phone_reversed IS NOT NULL;
+            CREATE INDEX orders_by_email ON orders(customer_email) WHERE customer_email IS NOT NULL;
+            CREATE INDEX orders_by_last4 ON orders(card_last4, created_at DESC) WHERE card_last4 IS NOT NULL;
+            CREATE INDEX orders_by_name ON orders(customer_name COLLATE NOCASE);
+
+            CREATE TABLE payment_events (
+                id INTEGER PRIMARY KEY,
+                order_ref INTEGER NOT NULL REFERENCES orders(id),
+                event TEXT NOT NULL,
+                at INTEGER NOT NULL,
+                processor_reference TEXT,
+                reason TEXT,
+                refund_id TEXT,
+                amount INTEGER,
+                fingerprint BLOB UNIQUE
+            );
+            CREATE INDEX payment_events_by_order ON payment_events(order_ref, at);
+
+            CREATE TABLE refunds (
+                id INTEGER PRIMARY KEY,
+                refund_id TEXT NOT NULL UNIQUE,
+                order_ref INTEGER NOT NULL REFERENCES orders(id),
+                amount INTEGER NOT NULL CHECK (amount > 0),
+                status TEXT NOT NULL CHECK (status IN ('pending', 'submitted', 'succeeded', 'failed', 'withdrawn')),
+                reason TEXT NOT NULL CHECK (reason IN ('requested_by_customer', 'duplicate', 'fraudulent',
+                                                       'not_delivered', 'other')),
+                note TEXT,
+                requested_at INTEGER NOT NULL,
+                requested_by TEXT NOT NULL,
+                idempotency_key TEXT NOT NULL UNIQUE,
+                failure_reason TEXT,
+                updated_at INTEGER NOT NULL
+            );
+            CREATE INDEX refunds_by_order ON refunds(order_ref);
+            CREATE INDEX refunds_by_status ON refunds(status, requested_at);
+
+            CREATE TABLE audit_log (
+                id INTEGER PRIMARY KEY,
+                at INTEGER NOT NULL,
+                actor TEXT NOT NULL,
+                ssh_client TEXT,
+                action TEXT NOT NULL,
+                order_id TEXT,
+                amount INTEGER,
+                currency TEXT,
+                idempotency_key TEXT,
+                outcome TEXT NOT NULL,
+                prev_hash BLOB NOT NULL,
+                hash BLOB NOT NULL
+            );
+            CREATE INDEX audit_by_order ON audit_log(order_id) WHERE order_id IS NOT NULL;
+            -- The newest entry's hash, so that cutting entries off the end is detected too.
+            CREATE TABLE audit_head (
+                singleton INTEGER PRIMARY KEY CHECK (singleton = 1),
+                last_id INTEGER NOT NULL,
+                last_hash BLOB NOT NULL
+            );
+
+            -- Counts and amounts per status, kept by triggers so that the header never counts a million rows.
+            CREATE TABLE status_totals (
+                status TEXT NOT NULL,
+                currency TEXT NOT NULL,
+                orders INTEGER NOT NULL,
+                amount INTEGER NOT NULL,
+                PRIMARY KEY (status, currency)
+            ) WITHOUT ROWID;
+
+            CREATE TRIGGER status_totals_on_insert AFTER INSERT ON orders BEGIN
+                INSERT INTO status_totals (status, currency, orders, amount) VALUES (NEW.status, NEW.currency, 1, NEW.total)
+                ON CONFLICT (status, currency) DO UPDATE SET orders = orders + 1, amount = amount + excluded.amount;
+            END;
+            CREATE TRIGGER status_totals_on_update AFTER UPDATE OF status ON orders WHEN OLD.status <> NEW.status BEGIN
+                UPDATE status_totals SET orders = orders - 1, amount = amount - OLD.total
+                    WHERE status = OLD.status AND currency = OLD.currency;
+                INSERT INTO status_totals (status, currency, orders, amount) VALUES (NEW.status, NEW.currency, 1, NEW.total)
+                ON CONFLICT (status, currency) DO UPDATE SET orders = orders + 1, amount = amount + excluded.amount;
+            END;
+
+            CREATE TRIGGER orders_are_never_deleted BEFORE DELETE ON orders BEGIN
+                SELECT RAISE(ABORT, 'orders are never deleted');
+            END;
+            CREATE TRIGGER orders_keep_what_the_customer_authorised
+            BEFORE UPDATE OF order_id, fingerprint, created_at, currency, total, details ON orders BEGIN
+                SELECT RAISE(ABORT, 'an ingested order cannot be changed');
+            END;
+            CREATE TRIGGER orders_move_along_the_lifecycle BEFORE UPDATE OF status ON orders
+            WHEN OLD.status <> NEW.status AND OLD.status || '>' || NEW.status NOT IN (
+                'authorized>charging', 'authorized>canceled', 'charging>paid', 'charging>failed', 'charging>canceled',
+                'paid>reversed', 'paid>partially_refunded', 'paid>refunded', 'partially_refunded>refunded')
+            BEGIN
+                SELECT RAISE(ABORT, 'payment status cannot move that way');
+            END;
+
+            CREATE TRIGGER refunds_never_exceed_what_was_paid BEFORE INSERT ON refunds BEGIN
+                SELECT RAISE(ABORT, 'refund exceeds what may still be refunded')
+                WHERE NEW.amount + (SELECT coalesce(sum(amount), 0) FROM refunds
+                                    WHERE order_ref = NEW.order_ref AND status NOT IN ('failed', 'withdrawn'))
+                      > (SELECT paid FROM orders WHERE id = NEW.order_ref AND status IN ('paid', 'partially_refunded'));
+                SELECT RAISE(ABORT, 'only paid orders can be refunded')
+                WHERE (SELECT status FROM orders WHERE id = NEW.order_ref) NOT IN ('paid', 'partially_refunded');
+                SELECT RAISE(ABORT, 'a new refund starts pending') WHERE NEW.status <> 'pending';
+            END;
+            CREATE TRIGGER refunds_keep_their_amount BEFORE UPDATE OF amount, order_ref, refund_id ON refunds BEGIN
+                SELECT RAISE(ABORT, 'a refund keeps its order and amount');
+            END;
+            CREATE TRIGGER refunds_move_forward BEFORE UPDATE OF status ON refunds
+            WHEN OLD.status <> NEW.status AND OLD.status || '>' || NEW.status NOT IN (
+                'pending>submitted', 'pending>succeeded', 'pending>failed', 'pending>withdrawn',
+                'submitted>succeeded', 'submitted>failed')
+            BEGIN
+                SELECT RAISE(ABORT, 'refund status cannot move that way');
+            END;
+            CREATE TRIGGER refunds_are_never_deleted BEFORE DELETE ON refunds BEGIN
+                SELECT RAISE(ABORT, 'refunds are never deleted');
+            END;
+
+            CREATE TRIGGER audit_log_is_append_only_update BEFORE UPDATE ON audit_log BEGIN
+                SELECT RAISE(ABORT, 'the audit log is append-only');
+            END;
+            CREATE TRIGGER audit_log_is_append_only_delete BEFORE DELETE ON audit_log BEGIN
+                SELECT RAISE(ABORT, 'the audit log is append-only');
+            END;
+            CREATE TRIGGER audit_head_follows_the_log AFTER INSERT ON audit_log BEGIN
+                INSERT INTO audit_head (singleton, last_id, last_hash) VALUES (1, NEW.id, NEW.hash)
+                ON CONFLICT (singleton) DO UPDATE SET last_id = excluded.last_id, last_hash = excluded.last_hash;
+            END;
+            """)
+    }
+}
