@@ -19,7 +19,8 @@ public final class PayDeskStore: Sendable {
     }
 
     /// Opens the store at `path`, creating it when read-write and absent.
-    public init(path: String, mode: Mode = .readWrite,
+    /// `busyTimeout` is how long a write waits for another process's transaction before giving up.
+    public init(path: String, mode: Mode = .readWrite, busyTimeout: TimeInterval = 5,
                 clock: @escaping @Sendable () -> Timestamp = PayDeskStore.systemClock) throws(StoreError) {
         self.path = path
         self.isReadOnly = mode == .readOnly
@@ -36,7 +37,7 @@ public final class PayDeskStore: Sendable {
 
         var configuration = Configuration()
         configuration.readonly = isReadOnly
-        configuration.busyMode = .timeout(5)
+        configuration.busyMode = .timeout(busyTimeout)
         configuration.label = "PayDesk"
         let readOnly = isReadOnly
         configuration.prepareDatabase { db in

@@ -187,6 +187,8 @@ extension PayDeskStore {
             var found = try RefundRecord.filter(RefundRecord.Columns.refundId == refundId).fetchOne(db)
             if found == nil, event.kind == .refundSucceeded, let amount = event.amount {
                 // A refund made at the processor directly (its dashboard, say): record it, within the same limits.
+                do throws(PaymentRefusal) { _ = try PaymentLifecycle.apply(.requestRefund(amount: amount), to: state) }
+                catch { throw refuse(error.description) }
                 found = try insertRefund(order: order, amount: amount, reason: .other, note: "refunded at the processor",
                                          requestedBy: "processor", key: "processor:\(refundId)", refundId: refundId, now: event.at, db)
             }
@@ -211,7 +213,8 @@ extension PayDeskStore {
 
         if let action {
             let transition: PaymentTransition
-            do throws(PaymentRefusal) { transition = try PaymentLifecycle.apply(action, to: state) }
+            let current = order.paymentState(refundsInFlight: try refundsInFlight(order, db))
+            do throws(PaymentRefusal) { transition = try PaymentLifecycle.apply(action, to: current) }
             catch { throw refuse(error.description) }
             order.adopt(transition.state, at: now)
             if case .automaticRefund(let amount) = transition.followUp {

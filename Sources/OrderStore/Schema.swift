@@ -129,8 +129,11 @@ enum Schema {
             CREATE TRIGGER orders_are_never_deleted BEFORE DELETE ON orders BEGIN
                 SELECT RAISE(ABORT, 'orders are never deleted');
             END;
-            CREATE TRIGGER orders_keep_what_the_customer_authorised
-            BEFORE UPDATE OF order_id, fingerprint, created_at, currency, total, details ON orders BEGIN
+            CREATE TRIGGER orders_keep_what_the_customer_authorised BEFORE UPDATE ON orders
+            WHEN NEW.order_id IS NOT OLD.order_id OR NEW.fingerprint IS NOT OLD.fingerprint
+              OR NEW.created_at IS NOT OLD.created_at OR NEW.currency IS NOT OLD.currency
+              OR NEW.total IS NOT OLD.total OR NEW.details IS NOT OLD.details
+            BEGIN
                 SELECT RAISE(ABORT, 'an ingested order cannot be changed');
             END;
             CREATE TRIGGER orders_move_along_the_lifecycle BEFORE UPDATE OF status ON orders
@@ -150,7 +153,9 @@ enum Schema {
                 WHERE (SELECT status FROM orders WHERE id = NEW.order_ref) NOT IN ('paid', 'partially_refunded');
                 SELECT RAISE(ABORT, 'a new refund starts pending') WHERE NEW.status <> 'pending';
             END;
-            CREATE TRIGGER refunds_keep_their_amount BEFORE UPDATE OF amount, order_ref, refund_id ON refunds BEGIN
+            CREATE TRIGGER refunds_keep_their_amount BEFORE UPDATE ON refunds
+            WHEN NEW.amount IS NOT OLD.amount OR NEW.order_ref IS NOT OLD.order_ref OR NEW.refund_id IS NOT OLD.refund_id
+            BEGIN
                 SELECT RAISE(ABORT, 'a refund keeps its order and amount');
             END;
             CREATE TRIGGER refunds_move_forward BEFORE UPDATE OF status ON refunds

@@ -25,7 +25,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
         case .newerSchema(let path): "\(path): the store was written by a newer PayDesk; upgrade this one to open it"
         case .needsMigration(let path): "\(path): the store needs upgrading; open it once without --read-only"
         case .readOnly(let path): "\(path): the store is open read-only; nothing was changed"
-        case .locked(let path): "\(path): another process kept the store locked for more than 5 seconds; try again"
+        case .locked(let path): "\(path): another process kept the store locked too long; nothing was changed, try again"
         case .cannotOpen(let path, let reason): "\(path): cannot open: \(reason)"
         case .unknownOrder(let id): "no order \(quoted(id)) in the store"
         case .unknownRefund(let id): "no refund \(quoted(id)) in the store"

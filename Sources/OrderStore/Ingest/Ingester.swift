@@ -124,6 +124,9 @@ public final class Ingester {
                         outcome = .failure(problem)
                     } catch let error as StoreError {
                         outcome = .failure(FieldProblem(Self.field(for: error), error.description))
+                    } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+                        // The schema's own guard refused this line; the others go on.
+                        outcome = .failure(FieldProblem("line", error.message ?? "refused by the store"))
                     }
                     return .rollback
                 }

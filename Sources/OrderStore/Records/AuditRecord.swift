@@ -20,8 +20,8 @@ struct AuditRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var hash: Data
 
     enum Columns {
-        static let id = Column(CodingKeys.id)
-        static let orderId = Column(CodingKeys.orderId)
+        static let id = Column("id")
+        static let orderId = Column("order_id")
     }
 
     static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase

@@ -31,15 +31,15 @@ struct OrderRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var details: String
 
     enum Columns {
-        static let id = Column(CodingKeys.id)
-        static let orderId = Column(CodingKeys.orderId)
-        static let createdAt = Column(CodingKeys.createdAt)
-        static let status = Column(CodingKeys.status)
-        static let cancelRequested = Column(CodingKeys.cancelRequested)
-        static let customerName = Column(CodingKeys.customerName)
-        static let customerPhoneReversed = Column(CodingKeys.customerPhoneReversed)
-        static let customerEmail = Column(CodingKeys.customerEmail)
-        static let cardLast4 = Column(CodingKeys.cardLast4)
+        static let id = Column("id")
+        static let orderId = Column("order_id")
+        static let createdAt = Column("created_at")
+        static let status = Column("status")
+        static let cancelRequested = Column("cancel_requested")
+        static let customerName = Column("customer_name")
+        static let customerPhoneReversed = Column("customer_phone_reversed")
+        static let customerEmail = Column("customer_email")
+        static let cardLast4 = Column("card_last4")
     }
 
     static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase

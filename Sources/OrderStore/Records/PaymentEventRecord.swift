@@ -17,9 +17,9 @@ struct PaymentEventRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var fingerprint: Data?
 
     enum Columns {
-        static let orderRef = Column(CodingKeys.orderRef)
-        static let at = Column(CodingKeys.at)
-        static let fingerprint = Column(CodingKeys.fingerprint)
+        static let orderRef = Column("order_ref")
+        static let at = Column("at")
+        static let fingerprint = Column("fingerprint")
     }
 
     static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase

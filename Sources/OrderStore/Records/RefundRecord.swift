@@ -19,11 +19,11 @@ struct RefundRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var updatedAt: Int64
 
     enum Columns {
-        static let refundId = Column(CodingKeys.refundId)
-        static let orderRef = Column(CodingKeys.orderRef)
-        static let status = Column(CodingKeys.status)
-        static let requestedAt = Column(CodingKeys.requestedAt)
-        static let idempotencyKey = Column(CodingKeys.idempotencyKey)
+        static let refundId = Column("refund_id")
+        static let orderRef = Column("order_ref")
+        static let status = Column("status")
+        static let requestedAt = Column("requested_at")
+        static let idempotencyKey = Column("idempotency_key")
     }
 
     static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase

@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+import OrderModel
+@testable import OrderStore
+
+@Suite struct IngestTests {
+    @Test func storesAValidOrderAndRecognisesItAgain() throws {
+        // Given a fresh store
+        let store = try Fixture.store()
+        let line = Fixture.order("ORD-1")
+        // When the same line arrives twice
+        let (first, _) = try Fixture.ingest([line], into: store)
+        let (second, problems) = try Fixture.ingest([line], into: store)
+        // Then it is stored once and the second time counts as a duplicate
+        #expect(first == IngestSummary(ingested: 1, duplicates: 0, rejected: 0))
+        #expect(second == IngestSummary(ingested: 0, duplicates: 1, rejected: 0))
+        #expect(problems.isEmpty)
+        let detail = try store.order("ORD-1")
+        #expect(detail.summary.status == .authorized)
+        #expect(detail.summary.total.description == "100.00 CNY")
+        #expect(detail.summary.customer == "王小明")
+        #expect(detail.details.shippingMethod?.detail == "6-8 天送达")
+        #expect(detail.details.token.cardLast4 == "0224")
+        #expect(detail.audit.map(\.action) == ["order_ingested"])
+    }
+
+    @Test func neverOverwritesAnOrderWithDifferentContent() throws {
+        let store = try Fixture.store()
+        try Fixture.ingest([Fixture.order("ORD-1", total: "100.00")], into: store)
+        let (summary, problems) = try Fixture.ingest([Fixture.order("ORD-1", total: "999.00")], into: store)
+        #expect(summary.rejected == 1)
+        #expect(problems == ["line 1: orderId: \"ORD-1\" already exists with different content; the stored order was kept"])
+        #expect(try store.order("ORD-1").summary.total.minorUnits == 10000)
+    }
+
+    @Test func reportsEachBadLineAndKeepsTheGoodOnesAroundIt() throws {
+        let store = try Fixture.store()
+        let lines = [
+            Fixture.order("GOOD-1"),
+            "{not json",
+            Fixture.order("BAD-AMOUNT") { $0["summaryItems"] = [["label": "Goods", "amount": "12.345"], ["label": "Shop", "amount": "12.345"]] },
+            Fixture.order("BAD-TOTAL") { $0["summaryItems"] = [["label": "Goods", "amount": "10.00"], ["label": "Shop", "amount": "11.00"]] },
+            Fixture.order("BAD-CURRENCY", currency: "XYZ"),
+            Fixture.order("BAD-TIME", createdAt: "21/11/2026"),
+            Fixture.order("BAD-COUNTRY") { $0["countryCode"] = "China" },
+            Fixture.order("NO-ITEMS") { $0.removeValue(forKey: "summaryItems") },
+            Fixture.order("NUMBER-AMOUNT") { $0["summaryItems"] = [["label": "Shop", "amount": 12.75]] },
+            Fixture.order("BAD-VERSION") { $0["token"] = Fixture.token(version: "EC_v2") },
+            Fixture.order("BAD-BASE64") { var token = Fixture.token(); var data = token["paymentData"] as! [String: Any]
+                data["data"] = "%%%"; token["paymentData"] = data; $0["token"] = token },
+            Fixture.order("APP-DATA") { $0["applicationData"] = "cart-1"; $0["token"] = Fixture.token(applicationData: "cart-2") },
+            Fixture.order("JPY-DECIMALS", total: "1000.5", currency: "JPY"),
+            Fixture.order("NO-3DS") { $0["merchantCapabilities"] = ["supportsCredit"] },
+            Fixture.event("GOOD-1", "charge_exploded"),
+            Fixture.event("MISSING", "charge_submitted"),
+            Fixture.event("GOOD-1", "charge_succeeded"),
+            "",
+            Fixture.order("GOOD-2"),
+        ]
+        let (summary, problems) = try Fixture.ingest(lines, into: store)
+        #expect(summary == IngestSummary(ingested: 2, duplicates: 0, rejected: 16))
+        #expect(problems == [
+            "line 2: line: not valid JSON",
+            "line 3: summaryItems[0].amount: \"12.345\" has more than 2 decimal places for CNY",
+            "line 4: summaryItems: grand total 11.00 CNY does not equal the sum of the other items 10.00 CNY",
+            "line 5: currencyCode: \"XYZ\" is not an ISO 4217 code PayDesk knows",
+            "line 6: createdAt: \"21/11/2026\" is not an RFC 3339 time like 2026-11-21T09:30:00+08:00",
+            "line 7: countryCode: \"China\" is not an ISO 3166 alpha-2 code",
+            "line 8: summaryItems: missing",
+            "line 9: summaryItems[0].amount: expected a string",
+            "line 10: token.paymentData.version: \"EC_v2\" is not EC_v1 or RSA_v1",
+            "line 11: token.paymentData.data: is not valid base64",
+            "line 12: token.paymentData.header.applicationData: is not the SHA-256 of the order's applicationData",
+            "line 13: summaryItems[0].amount: \"1000.5\" has decimals but the currency has no minor unit for JPY",
+            "line 14: merchantCapabilities: must include supports3DS, which Apple Pay in-app payments require",
+            "line 15: event: \"charge_exploded\" is not one of charge_submitted, charge_succeeded, charge_failed, reversal_succeeded, reversal_unsupported, refund_submitted, refund_succeeded, refund_failed",
+            "line 16: orderId: no order \"MISSING\" in the store",
+            "line 17: event: charge_succeeded: not allowed while the order is authorized",
+        ])
+        #expect(try store.orders(OrderQuery()).map(\.orderId).sorted() == ["GOOD-1", "GOOD-2"])
+    }
+
+    @Test func acceptsMatchingApplicationDataAndRSATokens() throws {
+        let store = try Fixture.store()
+        let (summary, problems) = try Fixture.ingest([
+            Fixture.order("APP") { $0["applicationData"] = "cart-42"; $0["token"] = Fixture.token(applicationData: "cart-42") },
+            Fixture.order("RSA") { $0["token"] = Fixture.token(version: "RSA_v1") },
+        ], into: store)
+        #expect(problems.isEmpty)
+        #expect(summary.ingested == 2)
+        #expect(try store.order("APP").details.token.applicationDataHash?.count == 64)
+    }
+
+    @Test func storesStrangeCustomerTextAsGiven() throws {
+        let store = try Fixture.store()
+        let hostile = "\u{1B}]0;owned\u{07}Eve\u{202E}lin"
+        try Fixture.ingest([Fixture.order("ORD-X", given: hostile, family: "")], into: store)
+        #expect(try store.order("ORD-X").summary.customer == hostile)
+    }
+
+    @Test func readsAFileDescriptorInChunksAndRejectsOverlongLines() throws {
+        // Given a file with a good line, a line over the limit, and a good last line without a newline
+        let path = Fixture.temporaryPath() + ".jsonl"
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let long = "{\"type\":\"order\",\"pad\":\"" + String(repeating: "x", count: Ingester.maximumLineBytes) + "\"}"
+        try (Fixture.order("A") + "\r\n" + long + "\n" + Fixture.order("B")).write(toFile: path, atomically: true, encoding: .utf8)
+        let store = try Fixture.store()
+        var problems: [String] = []
+        let ingester = Ingester(store: store, actor: Fixture.actor, onProblem: { problems.append($0.description) })
+        // When it is ingested through a file descriptor
+        let fd = open(path, O_RDONLY)
+        defer { close(fd) }
+        try ingester.ingest(fileDescriptor: fd)
+        // Then both good orders are in and the long line is named
+        #expect(ingester.summary == IngestSummary(ingested: 2, duplicates: 0, rejected: 1))
+        #expect(problems == ["line 2: line: longer than 262144 bytes"])
+    }
+
+    @Test func paymentEventsMoveTheOrderAndDuplicatesChangeNothing() throws {
+        let store = try Fixture.store()
+        try Fixture.paidOrder(in: store)
+        let again = Fixture.event("ORD-1", "charge_succeeded", at: "2026-11-21T09:31:02Z")
+        let (summary, _) = try Fixture.ingest([again], into: store)
+        #expect(summary.duplicates == 1)
+        let detail = try store.order("ORD-1")
+        #expect(detail.summary.status == .paid)
+        #expect(detail.processorReference == "ch_1")
+        #expect(detail.events.map(\.event) == ["charge_submitted", "charge_succeeded"])
+        #expect(detail.refundable.description == "100.00 CNY")
+    }
+
+    @Test func chargeFailureNeedsAKnownReason() throws {
+        let store = try Fixture.store()
+        let (_, problems) = try Fixture.ingest([
+            Fixture.order("ORD-1"), Fixture.event("ORD-1", "charge_submitted"),
+            Fixture.event("ORD-1", "charge_failed", ["reason": "bad luck"]),
+            Fixture.event("ORD-1", "charge_failed", at: "2026-11-21T09:32:00Z", ["reason": "pin_lockout"]),
+        ], into: store)
+        #expect(problems.count == 1 && problems[0].hasPrefix("line 3: reason: must be one of declined"))
+        let detail = try store.order("ORD-1")
+        #expect(detail.summary.status == .failed && detail.summary.failureReason == .pinLockout)
+    }
+}
