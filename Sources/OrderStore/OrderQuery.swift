@@ -106,16 +106,25 @@ extension PayDeskStore {
 
     /// Refunds, those still pending first, then the newest.
     public func refunds(status: RefundStatus? = nil, limit: Int = 500) throws(StoreError) -> [RefundView] {
+        var arguments: StatementArguments = []
+        var condition = ""
+        if let status { condition = "WHERE refunds.status = ?"; arguments += [status.rawValue] }
+        arguments += [limit]
+        return try refundViews(condition + " ORDER BY refunds.status <> 'pending', refunds.requested_at DESC, refunds.id DESC LIMIT ?",
+                               arguments)
+    }
+
+    public func refund(_ refundId: String) throws(StoreError) -> RefundView {
+        guard let refund = try refundViews("WHERE refunds.refund_id = ?", [refundId]).first else { throw .unknownRefund(refundId) }
+        return refund
+    }
+
+    private func refundViews(_ clauses: String, _ arguments: StatementArguments) throws(StoreError) -> [RefundView] {
         let rows = try read { db in
-            var sql = """
+            try Row.fetchAll(db, sql: """
                 SELECT refunds.*, orders.order_id AS owning_order_id, orders.currency AS owning_currency
-                FROM refunds JOIN orders ON orders.id = refunds.order_ref
-                """
-            var arguments: StatementArguments = []
-            if let status { sql += " WHERE refunds.status = ?"; arguments += [status.rawValue] }
-            sql += " ORDER BY refunds.status <> 'pending', refunds.requested_at DESC, refunds.id DESC LIMIT ?"
-            arguments += [limit]
-            return try Row.fetchAll(db, sql: sql, arguments: arguments)
+                FROM refunds JOIN orders ON orders.id = refunds.order_ref \(clauses)
+                """, arguments: arguments)
         }
         var views: [RefundView] = []
         for row in rows {

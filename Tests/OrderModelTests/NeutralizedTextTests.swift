@@ -18,3 +18,20 @@ import Testing
         #expect(message.hasSuffix("…\""))
     }
 }
+
+@Suite struct DisplayWidthTests {
+    @Test(arguments: [("王小明", 6), ("Ada", 3), ("e\u{301}", 1), ("🙂", 2), ("ｶ", 1), ("Ｗ", 2), ("\u{1B}", 6)])
+    func countsColumns(text: String, columns: Int) {
+        #expect(text.displayWidth == columns)
+    }
+
+    @Test func fitsTextToAColumnExactly() {
+        #expect("王小明".fitted(to: 8) == "王小明  ")
+        #expect("王小明".fitted(to: 5) == "王小…")
+        #expect("王小明".fitted(to: 4) == "王… ")
+        #expect("Lovelace".fitted(to: 4) == "Lov…")
+        #expect("a\u{1B}[2Jb".fitted(to: 12).displayWidth == 12)
+        #expect("x".fitted(to: 0) == "")
+        for width in 1...9 { #expect("欧阳子涵 Zoë".fitted(to: width).displayWidth == width) }
+    }
+}

@@ -1,0 +1,67 @@
+import ArgumentParser
+import Foundation
+import OrderModel
+import OrderStore
+
+struct DemoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "Build a demo store with realistic orders in every payment state.",
+        discussion: """
+            The demo store is rebuilt from scratch each time, by default at
+            $XDG_DATA_HOME/paydesk/demo.sqlite, never over your real store. The same --seed gives the same orders.
+            """)
+
+    @Option(help: ArgumentHelp("Where to build the demo store.", valueName: "path"))
+    var db: String?
+
+    @Option(help: "How many orders to create.")
+    var orders = 200
+
+    @Option(help: "The seed: the same seed gives the same store.")
+    var seed: UInt64 = 1
+
+    @Flag(help: "Only build the store; do not open the console.")
+    var noConsole = false
+
+    func validate() throws {
+        guard (1...2_000_000).contains(orders) else { throw ValidationError("--orders must be between 1 and 2000000") }
+    }
+
+    func run() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let path = db ?? Paths.dataHome(environment) + "/paydesk/demo.sqlite"
+        if Paths.readOnlyForced(environment) { throw CommandFailure("cannot build a demo store: PAYDESK_READ_ONLY is set") }
+        for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
+            do { try FileManager.default.removeItem(atPath: path + suffix) }
+            catch { throw CommandFailure("\(path + suffix): cannot replace the old demo store") }
+        }
+        let now = PayDeskStore.systemClock()
+        do {
+            let store = try PayDeskStore(path: path, clock: { now })
+            try DemoStore(orders: orders, seed: seed, now: now).build(into: store, actor: Actor(login: "demo"))
+            let totals = try store.statusTotals()
+            print("Demo store with \(orders) orders: \(path)")
+            for status in PaymentStatus.allCases {
+                let rows = totals.filter { $0.status == status }
+                guard !rows.isEmpty else { continue }
+                let amounts = rows.map(\.amount.description).joined(separator: ", ")
+                print("  \(status.rawValue.padding(toLength: 19, withPad: " ", startingAt: 0)) \(String(rows.reduce(0) { $0 + $1.orders }).leftPadded(to: 6))  \(amounts)")
+            }
+        } catch {
+            throw CommandFailure(error)
+        }
+        guard !noConsole else { return }
+        print("""
+
+            The console is not built yet. Browse the demo with:
+              paydesk orders list --db \(path)
+              paydesk orders show TEA-000001 --db \(path)
+              paydesk refunds list --db \(path)
+            """)
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }
+}

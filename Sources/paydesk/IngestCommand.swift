@@ -1,0 +1,67 @@
+import ArgumentParser
+import Foundation
+import OrderModel
+import OrderStore
+
+struct IngestCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ingest",
+        abstract: "Read orders and payment events as JSON Lines into the store.",
+        discussion: """
+            Each line is one JSON document: an order ("type": "order") or a payment event ("type":
+            "payment_event"). The format, with examples, is in docs/ingest-format.md. Bad lines are reported as
+            `line N: field: reason` on stderr and skipped; good lines are kept. The same line twice changes
+            nothing. The run ends with a summary line on stdout.
+            """)
+
+    @Argument(help: ArgumentHelp("The JSON Lines file; - or nothing reads standard input.", valueName: "file"))
+    var file: String = "-"
+
+    @Flag(help: "Exit non-zero when any line was rejected.")
+    var strict = false
+
+    @OptionGroup var store: StoreOptions
+
+    func run() throws {
+        let input: Int32 = file == "-" ? STDIN_FILENO : open(file, O_RDONLY)
+        guard input >= 0 else { throw CommandFailure("\(file): \(String(cString: strerror(errno)))") }
+        defer { if input != STDIN_FILENO { close(input) } }
+        let store = try self.store.openForWriting("ingest")
+        let progress = ProgressLine(enabled: isatty(STDERR_FILENO) == 1)
+        let ingester = Ingester(store: store, actor: .current,
+                                onProblem: { problem in
+                                    progress.clear()
+                                    FileHandle.standardError.write(Data("\(file == "-" ? "stdin" : file): \(problem)\n".utf8))
+                                },
+                                onProgress: { progress.show("ingesting… \($0.lines) lines (\($0.rejected) rejected)") })
+        do { try ingester.ingest(fileDescriptor: input) } catch {
+            progress.clear()
+            throw CommandFailure("\(error.description); stopped after \(ingester.summary.lines) lines, which are stored")
+        }
+        progress.clear()
+        print("ingest: \(ingester.summary)")
+        if strict && ingester.summary.rejected > 0 { throw ExitCode(1) }
+    }
+}
+
+/// A status line rewritten in place on a terminal, at most a few times a second.
+final class ProgressLine {
+    private let enabled: Bool
+    private var lastShown = Date.distantPast
+    private var visible = false
+
+    init(enabled: Bool) { self.enabled = enabled }
+
+    func show(_ text: String) {
+        guard enabled, Date().timeIntervalSince(lastShown) > 0.2 else { return }
+        lastShown = Date()
+        visible = true
+        FileHandle.standardError.write(Data("\r\u{1B}[K\(text)".utf8))
+    }
+
+    func clear() {
+        guard visible else { return }
+        visible = false
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+}

@@ -1,0 +1,65 @@
+import ArgumentParser
+import Foundation
+import OrderModel
+import OrderStore
+
+struct OrdersCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "orders", abstract: "List orders, or show one.", subcommands: [List.self, Show.self])
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List orders, newest first.")
+
+        @Option(help: ArgumentHelp("Only orders in this status: \(PaymentStatus.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "status"))
+        var status: String?
+
+        @Option(help: "Find by order id (or its start), phone number, email address, card last 4, or name (its start).")
+        var search: String?
+
+        @Option(help: "At most this many orders.")
+        var limit = 50
+
+        @Flag(help: "Print a JSON array (docs/json-output.md).")
+        var json = false
+
+        @OptionGroup var store: StoreOptions
+
+        func validate() throws {
+            if let status, PaymentStatus(rawValue: status) == nil {
+                throw ValidationError("--status \(quoted(status)) is not one of \(PaymentStatus.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            guard (1...100_000).contains(limit) else { throw ValidationError("--limit must be between 1 and 100000") }
+        }
+
+        func run() throws {
+            let store = try self.store.openForReading()
+            let orders: [OrderSummary]
+            do { orders = try store.orders(OrderQuery(status: status.flatMap(PaymentStatus.init), search: search, limit: limit)) }
+            catch { throw CommandFailure(error) }
+            if json {
+                print(try JSONContract.text(orders.map(JSONContract.OrderListItem.init), pretty: true))
+            } else {
+                print(TextReport.orderTable(orders))
+            }
+        }
+    }
+
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show one order: items, shipping, contacts, payment, refunds, audit.")
+
+        @Argument(help: "The order id.")
+        var orderId: String
+
+        @Flag(help: "Print one JSON object (docs/json-output.md).")
+        var json = false
+
+        @OptionGroup var store: StoreOptions
+
+        func run() throws {
+            let store = try self.store.openForReading()
+            let detail: OrderDetail
+            do { detail = try store.order(orderId) } catch { throw CommandFailure(error) }
+            print(json ? try JSONContract.text(JSONContract.OrderShow(detail), pretty: true) : TextReport.order(detail))
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import ArgumentParser
+import Foundation
+
+@main
+struct PayDesk: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "paydesk",
+        abstract: "A terminal console for merchants who take Apple Pay in-app payments.",
+        discussion: """
+            Orders, payments and refunds live in one SQLite store (--db, else PAYDESK_DB, else
+            $XDG_DATA_HOME/paydesk/paydesk.sqlite). PAYDESK_READ_ONLY=1 makes every command read-only,
+            whatever its flags say. Try `paydesk demo` for a store with realistic orders.
+            """,
+        subcommands: [
+            DemoCommand.self, IngestCommand.self, OrdersCommand.self, CancelCommand.self, RefundCommand.self,
+            RefundsCommand.self, AuditCommand.self, OutboxCommand.self, InfoCommand.self,
+        ])
+
+    /// One line on stderr for every failure a user can cause, then a non-zero exit.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let failure as CommandFailure {
+            FileHandle.standardError.write(Data("paydesk: \(failure.message)\n".utf8))
+            Foundation.exit(failure.exitCode)
+        } catch {
+            exit(withError: error)
+        }
+    }
+}
+
+/// A failure to report as `paydesk: <message>`.
+struct CommandFailure: Error {
+    var message: String
+    var exitCode: Int32 = 1
+
+    init(_ message: String, exitCode: Int32 = 1) {
+        self.message = message
+        self.exitCode = exitCode
+    }
+
+    init(_ error: some Error & CustomStringConvertible) { self.init(error.description) }
+}

@@ -1,0 +1,72 @@
+import ArgumentParser
+import Foundation
+import OrderModel
+import OrderStore
+
+/// The options every command that touches the store takes.
+struct StoreOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The store to use.", valueName: "path"))
+    var db: String?
+
+    @Flag(name: .long, help: "Open the store read-only: nothing can be changed. PAYDESK_READ_ONLY=1 forces this.")
+    var readOnly = false
+
+    var environment: [String: String] { ProcessInfo.processInfo.environment }
+
+    /// --db, else PAYDESK_DB, else $XDG_DATA_HOME/paydesk/paydesk.sqlite.
+    var path: String {
+        if let db { return db }
+        if let path = environment["PAYDESK_DB"], !path.isEmpty { return path }
+        return Paths.dataHome(environment) + "/paydesk/paydesk.sqlite"
+    }
+
+    /// Read-only when asked by flag or forced by the environment, which no flag can undo.
+    var isReadOnly: Bool { readOnly || Paths.readOnlyForced(environment) }
+
+    /// Opens the store for reading: read-only at the SQLite level, so a read never creates or changes a file.
+    func openForReading() throws -> PayDeskStore {
+        do { return try PayDeskStore(path: path, mode: .readOnly) } catch { throw CommandFailure(error) }
+    }
+
+    /// Opens the store for a change, refusing plainly when the session is read-only.
+    func openForWriting(_ what: String) throws -> PayDeskStore {
+        if isReadOnly {
+            let why = Paths.readOnlyForced(environment) ? "PAYDESK_READ_ONLY is set" : "--read-only was given"
+            throw CommandFailure("cannot \(what): read-only mode (\(why)); nothing was changed")
+        }
+        do { return try PayDeskStore(path: path, mode: .readWrite) } catch { throw CommandFailure(error) }
+    }
+}
+
+enum Paths {
+    static func dataHome(_ environment: [String: String]) -> String {
+        if let path = environment["XDG_DATA_HOME"], path.hasPrefix("/") { return path }
+        return home(environment) + "/.local/share"
+    }
+
+    static func configHome(_ environment: [String: String]) -> String {
+        if let path = environment["XDG_CONFIG_HOME"], path.hasPrefix("/") { return path }
+        return home(environment) + "/.config"
+    }
+
+    static func home(_ environment: [String: String]) -> String {
+        environment["HOME"] ?? NSHomeDirectory()
+    }
+
+    static func readOnlyForced(_ environment: [String: String]) -> Bool {
+        guard let value = environment["PAYDESK_READ_ONLY"]?.lowercased() else { return false }
+        return !["", "0", "false", "no"].contains(value)
+    }
+}
+
+extension Actor {
+    /// The operator running this process: the login name of the effective user, and the SSH client from
+    /// SSH_CONNECTION ("client-ip client-port server-ip server-port") when there is one.
+    static var current: Actor {
+        let environment = ProcessInfo.processInfo.environment
+        var login = environment["USER"] ?? environment["LOGNAME"] ?? "uid \(geteuid())"
+        if let entry = getpwuid(geteuid()), let name = entry.pointee.pw_name { login = String(cString: name) }
+        let ssh = environment["SSH_CONNECTION"]?.split(separator: " ").prefix(2).joined(separator: " ")
+        return Actor(login: login, sshClient: ssh?.isEmpty == false ? ssh : nil)
+    }
+}
