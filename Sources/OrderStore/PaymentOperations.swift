@@ -29,13 +29,21 @@ public struct IncomingEvent: Sendable, Equatable {
 public enum ApplyOutcome: Sendable, Equatable { case applied, duplicate }
 
 /// What a cancel did.
-public enum CancelOutcome: Sendable, Equatable {
+public enum CancelOutcome: Sendable, Equatable, CustomStringConvertible {
     /// Nothing had been submitted: the order will never be charged.
     case canceled
     /// The charge is in flight: it will be reversed if it succeeds, and ends canceled if it fails.
     case cancelRequestedWhileCharging
     /// The charge succeeded: a reversal was requested (a refund if the bank refuses reversal).
     case reversalRequested
+
+    public var description: String {
+        switch self {
+        case .canceled: "canceled, never charged"
+        case .cancelRequestedWhileCharging: "cancel requested while charging"
+        case .reversalRequested: "reversal requested"
+        }
+    }
 }
 
 extension PayDeskStore {
@@ -94,9 +102,12 @@ extension PayDeskStore {
             let order = try Self.fetchOrder(orderId, db)
             let currency = try order.currencyValue()
             if let existing = try RefundRecord.filter(RefundRecord.Columns.idempotencyKey == key).fetchOne(db) {
-                guard existing.orderRef == order.id, amount.map({ $0.minorUnits == existing.amount }) ?? true else {
-                    return .failure(.idempotencyConflict(key))
-                }
+                let matches = existing.orderRef == order.id && (amount.map { $0.minorUnits == existing.amount } ?? true)
+                try AuditLog.append(AuditEntry(at: now, actor: actor, action: "refund", orderId: orderId,
+                                               amount: amount?.minorUnits ?? existing.amount, currencyCode: currency.code,
+                                               idempotencyKey: key,
+                                               outcome: matches ? "replay of \(existing.refundId); nothing new" : "refused: key already used"), in: db)
+                guard matches else { return .failure(.idempotencyConflict(key)) }
                 return .success(RefundView(existing, orderId: orderId, currency: currency))
             }
             let state = order.paymentState(refundsInFlight: try Self.refundsInFlight(order, db))
@@ -252,8 +263,7 @@ extension PayDeskStore {
     /// Inserts a pending refund. Its id derives from the idempotency key, so a replay finds the same refund.
     static func insertRefund(order: OrderRecord, amount: Int64, reason: RefundReason, note: String?, requestedBy: String,
                              key: String, refundId: String? = nil, now: Timestamp, _ db: Database) throws -> RefundRecord {
-        let digest = SHA256.hash(data: Data(key.utf8)).prefix(8).map { String(format: "%02x", $0) }.joined()
-        var refund = RefundRecord(refundId: refundId ?? "re_\(digest)", orderRef: order.id ?? 0, amount: amount, status: .pending,
+        var refund = RefundRecord(refundId: refundId ?? RefundRecord.refundId(forKey: key), orderRef: order.id ?? 0, amount: amount, status: .pending,
                                   reason: reason, note: note, requestedAt: now.millisecondsSinceEpoch,
                                   requestedBy: requestedBy, idempotencyKey: key, updatedAt: now.millisecondsSinceEpoch)
         try refund.insert(db)

@@ -37,9 +37,10 @@ struct DemoCommand: ParsableCommand {
             catch { throw CommandFailure("\(path + suffix): cannot replace the old demo store") }
         }
         let now = PayDeskStore.systemClock()
+        let clock = ManualClock(now)
         do {
-            let store = try PayDeskStore(path: path, clock: { now })
-            try DemoStore(orders: orders, seed: seed, now: now).build(into: store, actor: Actor(login: "demo"))
+            let store = try PayDeskStore(path: path, clock: clock.now)
+            try DemoStore(orders: orders, seed: seed, now: now).build(into: store, clock: clock, actor: Actor(login: "demo"))
             let totals = try store.statusTotals()
             print("Demo store with \(orders) orders: \(path)")
             for status in PaymentStatus.allCases {

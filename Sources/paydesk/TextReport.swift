@@ -32,7 +32,7 @@ enum TextReport {
 
     static func auditTable(_ entries: [AuditEntry]) -> String {
         guard !entries.isEmpty else { return "no audit entries" }
-        let widths = [20, 24, 18, 12, 14, 30]
+        let widths = [24, 24, 18, 12, 14, 34]
         var lines = [row(["AT (UTC)", "ACTOR", "ACTION", "ORDER", "AMOUNT", "OUTCOME"], widths: widths)]
         for entry in entries {
             let amount = entry.amount.flatMap { amount in

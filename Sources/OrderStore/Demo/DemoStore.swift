@@ -3,14 +3,18 @@ import OrderModel
 
 /// Builds a realistic store for trying PayDesk out: a tea shop selling mostly in CNY, some USD, EUR and JPY;
 /// Chinese and Latin customers, returning guests recognised by phone; every payment state of DESIGN §3,
-/// PIN failures, charges still in flight and refunds still pending. Orders enter through the same ingest
-/// path as real ones, and their payments move through the same operations.
+/// PIN failures, charges still in flight and refunds still pending.
+///
+/// It is a simulation: every order's story (ingest, charge, result, cancels, refunds) becomes steps with
+/// times, and all steps run in time order through the same operations real orders go through, with the
+/// store's clock set to each step's time. So the audit log reads chronologically and a week-old refund
+/// looks a week old.
 ///
 /// The tokens are shaped like Apple Pay tokens but carry random bytes: they cannot be decrypted.
 public struct DemoStore {
     public var orders: Int
     public var seed: UInt64
-    /// The demo's "now": orders fall in the week before it, a few in the last minute.
+    /// The demo's "now": orders fall in the week before it, the newest seconds before it.
     public var now: Timestamp
 
     public init(orders: Int = 200, seed: UInt64 = 1, now: Timestamp) {
@@ -19,8 +23,8 @@ public struct DemoStore {
         self.now = now
     }
 
-    /// What happens to an order after it is authorised.
-    enum Fate: CaseIterable {
+    /// Where an order's payment ends up.
+    enum Fate {
         case authorized, charging, chargingCancelRequested, paid, failed, canceled, reversed, reversalRefused
         case partiallyRefunded, refunded, refundPending, refundFailed
     }
@@ -30,30 +34,59 @@ public struct DemoStore {
         (.reversed, 4), (.reversalRefused, 3), (.partiallyRefunded, 8), (.refunded, 7), (.refundPending, 7), (.refundFailed, 3),
     ]
 
-    public func build(into store: PayDeskStore, actor: Actor) throws(StoreError) {
+    enum Action {
+        case ingest(String)
+        case event(PaymentEventKind, reason: String? = nil, refundKey: String? = nil)
+        case cancel
+        case refund(percent: Int?, reason: RefundReason, key: String)
+    }
+
+    struct Step {
+        var at: Timestamp
+        var orderId: String
+        var action: Action
+    }
+
+    /// Builds the store. `clock` must be the clock `store` was opened with: the simulation moves it.
+    public func build(into store: PayDeskStore, clock: ManualClock, actor: Actor) throws(StoreError) {
         var random = SeededGenerator(seed: seed)
-        var problems: [String] = []
-        var fates: [(String, Fate, Timestamp)] = []
-        var lines: [String] = []
+        var steps: [Step] = []
         var guests: [Guest] = []
         for index in 0..<orders {
             let orderId = String(format: "TEA-%06d", index + 1)
-            // The newest orders are minutes old, so some charges are still in flight when the demo opens.
-            let age: Int64 = index >= orders - 8 ? Int64(orders - index) * 4_000 : Int64.random(in: 60_000...604_800_000, using: &random)
+            let isRecent = index >= orders - 8
+            // The newest orders are seconds old, so some charges are still in flight when the demo opens.
+            let age: Int64 = isRecent ? Int64(orders - index) * 3_000 : Int64.random(in: 600_000...604_800_000, using: &random)
             let createdAt = now.adding(milliseconds: -age)
             let guest = !guests.isEmpty && random.chance(15) ? random.pick(guests) : Guest.random(&random)
             guests.append(guest)
-            lines.append(Self.orderLine(orderId, createdAt: createdAt, guest: guest, random: &random))
-            let fate = index >= orders - 8 ? random.pick([Fate.authorized, .charging, .chargingCancelRequested, .paid])
-                                           : Self.pickFate(&random)
-            fates.append((orderId, fate, createdAt))
+            let line = Self.orderLine(orderId, createdAt: createdAt, guest: guest, random: &random)
+            let fate = isRecent ? random.pick([Fate.authorized, .charging, .charging, .chargingCancelRequested, .paid])
+                                : Self.pickFate(&random)
+            steps += story(orderId, line: line, fate: fate, createdAt: createdAt, age: age, random: &random)
         }
+        steps.sort { ($0.at, $0.orderId) < ($1.at, $1.orderId) }
+        var problems: [String] = []
         let ingester = Ingester(store: store, actor: actor, onProblem: { problems.append($0.description) })
-        try ingester.ingest(lines: lines)
-        guard problems.isEmpty else { throw .database("demo data was refused: \(problems[0])") }
-        for (orderId, fate, createdAt) in fates {
-            try play(fate, orderId: orderId, createdAt: createdAt, store: store, actor: actor, random: &random)
+        let processor = Actor(login: "processor")
+        for step in steps {
+            clock.set(step.at)
+            switch step.action {
+            case .ingest(let line): try ingester.ingest(lines: [line])
+            case .event(let kind, let reason, let refundKey):
+                try store.apply(IncomingEvent(orderId: step.orderId, kind: kind, at: step.at,
+                                              processorReference: "ch_" + step.orderId.suffix(6), reason: reason,
+                                              refundId: refundKey.map(RefundRecord.refundId(forKey:))), actor: processor)
+            case .cancel: try store.requestCancel(orderId: step.orderId, actor: actor)
+            case .refund(let percent, let reason, let key):
+                let detail = try store.order(step.orderId)
+                let amount = percent.map { Money(minorUnits: detail.payment.paid * Int64($0) / 100, currency: detail.summary.total.currency) }
+                try store.requestRefund(orderId: step.orderId, amount: amount, reason: reason,
+                                        note: reason == .other ? "customer called the shop" : nil, idempotencyKey: key, actor: actor)
+            }
+            guard problems.isEmpty else { throw .database("demo data was refused: \(problems[0])") }
         }
+        clock.set(now)
     }
 
     static func pickFate(_ random: inout SeededGenerator) -> Fate {
@@ -65,57 +98,69 @@ public struct DemoStore {
         return .paid
     }
 
-    private func play(_ fate: Fate, orderId: String, createdAt: Timestamp, store: PayDeskStore, actor: Actor,
-                      random: inout SeededGenerator) throws(StoreError) {
-        var clock = createdAt
-        func event(_ kind: PaymentEventKind, reason: String? = nil, refundId: String? = nil) throws(StoreError) {
-            clock = clock.adding(milliseconds: Int64.random(in: 800...4_000, using: &random))
-            let reference = "ch_" + String(orderId.suffix(6))
-            try store.apply(IncomingEvent(orderId: orderId, kind: kind, at: min(clock, now), processorReference: reference,
-                                          reason: reason, refundId: refundId), actor: Actor(login: "processor"))
+    /// One order's steps. Charges resolve within seconds; cancels and refunds come later, spread over the
+    /// time between the order and now.
+    private func story(_ orderId: String, line: String, fate: Fate, createdAt: Timestamp, age: Int64,
+                       random: inout SeededGenerator) -> [Step] {
+        var at = createdAt.adding(milliseconds: 400)
+        var steps = [Step(at: at, orderId: orderId, action: .ingest(line))]
+        func soon(_ action: Action) {
+            at = at.adding(milliseconds: Int64.random(in: 300...1_200, using: &random))
+            steps.append(Step(at: at, orderId: orderId, action: action))
         }
-        func refund(_ part: Int?, reason: RefundReason) throws(StoreError) -> String {
-            let detail = try store.order(orderId)
-            let amount = part.map { Money(minorUnits: detail.payment.paid * Int64($0) / 100, currency: detail.summary.total.currency) }
-            return try store.requestRefund(orderId: orderId, amount: amount, reason: reason,
-                                           note: reason == .other ? "customer called the shop" : nil,
-                                           idempotencyKey: "demo-\(seed)-\(orderId)-\(part ?? 100)", actor: actor).refundId
+        /// Later: somewhere in the next part of the time left before now.
+        func later(_ action: Action) {
+            let left = now.millisecondsSinceEpoch - at.millisecondsSinceEpoch
+            at = at.adding(milliseconds: Int64.random(in: left / 4...left / 2, using: &random))
+            steps.append(Step(at: at, orderId: orderId, action: action))
         }
-        if fate == .authorized { return }
-        try event(.chargeSubmitted)
+        let key = "demo-\(seed)-\(orderId)"
+        if fate == .authorized { return steps }
+        soon(.event(.chargeSubmitted))
         switch fate {
-        case .authorized, .charging: return
-        case .chargingCancelRequested:
-            try store.requestCancel(orderId: orderId, actor: actor)
-            return
-        case .failed:
-            let reason = random.pick(FailureReason.allCases)
-            try event(.chargeFailed, reason: reason.rawValue)
-            return
+        case .authorized, .charging: return steps
+        case .chargingCancelRequested: soon(.cancel); return steps
+        case .failed: soon(.event(.chargeFailed, reason: random.pick(FailureReason.allCases).rawValue)); return steps
         case .canceled:
-            try store.requestCancel(orderId: orderId, actor: actor)
-            try event(.chargeFailed, reason: FailureReason.declined.rawValue)
-            return
-        default: try event(.chargeSucceeded)
+            soon(.cancel)
+            soon(.event(.chargeFailed, reason: FailureReason.declined.rawValue))
+            return steps
+        default: soon(.event(.chargeSucceeded))
         }
         switch fate {
         case .reversed, .reversalRefused:
-            try store.requestCancel(orderId: orderId, actor: actor)
-            try event(fate == .reversed ? .reversalSucceeded : .reversalUnsupported)
+            later(.cancel)
+            soon(.event(fate == .reversed ? .reversalSucceeded : .reversalUnsupported))
+            if fate == .reversalRefused && random.chance(50) {
+                later(.event(.refundSucceeded, refundKey: "reversal-refused:\(orderId)"))
+            }
         case .partiallyRefunded:
-            let id = try refund(random.pick([10, 25, 50]), reason: random.pick([.requestedByCustomer, .notDelivered, .other]))
-            try event(.refundSubmitted, refundId: id)
-            try event(.refundSucceeded, refundId: id)
+            later(.refund(percent: random.pick([10, 25, 50]), reason: random.pick([.requestedByCustomer, .notDelivered, .other]), key: key))
+            later(.event(.refundSubmitted, refundKey: key))
+            soon(.event(.refundSucceeded, refundKey: key))
         case .refunded:
-            let id = try refund(nil, reason: random.pick([.requestedByCustomer, .duplicate, .fraudulent]))
-            try event(.refundSucceeded, refundId: id)
+            later(.refund(percent: nil, reason: random.pick([.requestedByCustomer, .duplicate, .fraudulent]), key: key))
+            later(.event(.refundSucceeded, refundKey: key))
         case .refundPending:
-            _ = try refund(random.pick([20, 50, nil]), reason: random.pick(RefundReason.allCases))
+            later(.refund(percent: random.pick([20, 50, nil]), reason: random.pick([.requestedByCustomer, .duplicate, .fraudulent, .notDelivered, .other]), key: key))
         case .refundFailed:
-            let id = try refund(nil, reason: .requestedByCustomer)
-            try event(.refundSubmitted, refundId: id)
-            try event(.refundFailed, reason: "card account closed", refundId: id)
+            later(.refund(percent: nil, reason: .requestedByCustomer, key: key))
+            later(.event(.refundSubmitted, refundKey: key))
+            soon(.event(.refundFailed, reason: "card account closed", refundKey: key))
         default: break
         }
+        return steps
     }
+}
+
+/// A clock the demo moves by hand, shared with the store it builds.
+public final class ManualClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var time: Timestamp
+
+    public init(_ time: Timestamp) { self.time = time }
+
+    public func now() -> Timestamp { lock.withLock { time } }
+
+    func set(_ time: Timestamp) { lock.withLock { self.time = time } }
 }

@@ -1,3 +1,5 @@
+import Crypto
+import Foundation
 import GRDB
 import OrderModel
 
@@ -30,6 +32,11 @@ struct RefundRecord: Codable, FetchableRecord, MutablePersistableRecord {
     static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
 
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+
+    /// A refund's public id follows from its idempotency key, so a replayed request names the same refund.
+    static func refundId(forKey key: String) -> String {
+        "re_" + SHA256.hash(data: Data(key.utf8)).prefix(8).map { String(format: "%02x", $0) }.joined()
+    }
 }
 
 extension DerivableRequest<RefundRecord> {

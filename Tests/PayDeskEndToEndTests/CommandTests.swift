@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+
+/// The binary, end to end: what a script or an operator at a shell sees.
+@Suite(.serialized) struct CommandTests {
+    static let order = """
+        {"type":"order","orderId":"E2E-1","createdAt":"2026-11-21T09:30:00+08:00","merchantIdentifier":"merchant.com.example","countryCode":"CN","currencyCode":"CNY","supportedNetworks":["visa"],"merchantCapabilities":["supports3DS"],"summaryItems":[{"label":"Tea","amount":"50.00"},{"label":"Shop","amount":"50.00"}],"shippingContact":{"givenName":"\\u001b[2J\\u001b]0;pwned\\u0007Eve\\u202e","familyName":"X","phoneNumber":"+86 138 0000 0001"},"token":{"paymentData":{"version":"EC_v1","data":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA==","signature":"AAEC","header":{"ephemeralPublicKey":"BAQE","publicKeyHash":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=","transactionId":"abcd"}},"paymentMethod":{"displayName":"Visa 0224","network":"Visa","type":"debit"},"transactionIdentifier":"ABCD"}}
+        """
+    static func event(_ name: String, at: String) -> String {
+        #"{"type":"payment_event","orderId":"E2E-1","event":"\#(name)","at":"\#(at)","processorReference":"ch_9"}"#
+    }
+    static var paidOrder: String {
+        [order, event("charge_submitted", at: "2026-11-21T01:31:00Z"), event("charge_succeeded", at: "2026-11-21T01:31:03Z")]
+            .joined(separator: "\n")
+    }
+
+    @Test func ingestReportsBadLinesKeepsGoodOnesAndSummarises() throws {
+        let paydesk = try PayDeskBinary()
+        let input = ["{\"type\":\"order\"}", Self.paidOrder, "", Self.order].joined(separator: "\n")
+        let result = try paydesk.run(["ingest", "--db", paydesk.store], input: input)
+        #expect(result.status == 0)
+        #expect(result.stderr == "stdin: line 1: orderId: missing\n")
+        #expect(result.stdout == "ingest: 3 ingested, 1 duplicates, 1 rejected\n")
+        let strict = try paydesk.run(["ingest", "--strict", "--db", paydesk.store], input: "nonsense\n")
+        #expect(strict.status == 1)
+        #expect(strict.stderr == "stdin: line 1: line: not valid JSON\n")
+    }
+
+    @Test func jsonOutputFollowsTheContract() throws {
+        let paydesk = try PayDeskBinary()
+        try paydesk.run(["ingest", "--db", paydesk.store], input: Self.paidOrder)
+        let list = try #require(try paydesk.json(["orders", "list", "--json", "--db", paydesk.store]) as? [[String: Any]])
+        #expect(list.count == 1)
+        #expect(list[0]["orderId"] as? String == "E2E-1")
+        #expect(list[0]["createdAt"] as? String == "2026-11-21T01:30:00Z")
+        #expect(list[0]["status"] as? String == "paid")
+        #expect(list[0]["total"] as? String == "50.00")
+        #expect(list[0]["currency"] as? String == "CNY")
+        let show = try #require(try paydesk.json(["orders", "show", "E2E-1", "--json", "--db", paydesk.store]) as? [String: Any])
+        #expect(show["refundable"] as? String == "50.00")
+        #expect((show["events"] as? [[String: Any]])?.compactMap { $0["event"] as? String } == ["charge_submitted", "charge_succeeded"])
+        #expect((show["summaryItems"] as? [[String: Any]])?.first?["amount"] as? String == "50.00")
+    }
+
+    @Test func customerTextNeverReachesTheTerminalRaw() throws {
+        let paydesk = try PayDeskBinary()
+        try paydesk.run(["ingest", "--db", paydesk.store], input: Self.order)
+        for arguments in [["orders", "list"], ["orders", "show", "E2E-1"], ["orders", "list", "--json"], ["orders", "show", "E2E-1", "--json"]] {
+            let output = try paydesk.run(arguments + ["--db", paydesk.store]).stdout
+            #expect(!output.contains("\u{1B}") && !output.contains("\u{07}") && !output.contains("\u{202E}"), "\(arguments)")
+            let visibleEscape = arguments.contains("--json") ? "\\u001b" : "\\u{1B}"
+            #expect(output.contains(visibleEscape), "\(arguments): the escape is shown, visibly")
+        }
+        // The JSON still carries the exact value, escaped
+        let show = try #require(try paydesk.json(["orders", "show", "E2E-1", "--json", "--db", paydesk.store]) as? [String: Any])
+        let contact = try #require(show["shippingContact"] as? [String: Any])
+        #expect(contact["givenName"] as? String == "\u{1B}[2J\u{1B}]0;pwned\u{07}Eve\u{202E}")
+    }
+
+    @Test func refundNeedsConfirmationWithoutATerminalAndRecordsTheActor() throws {
+        let paydesk = try PayDeskBinary()
+        try paydesk.run(["ingest", "--db", paydesk.store], input: Self.paidOrder)
+        let unconfirmed = try paydesk.run(["refund", "E2E-1", "--amount", "10.00", "--reason", "other", "--db", paydesk.store])
+        #expect(unconfirmed.status == 1)
+        #expect(unconfirmed.stderr == "paydesk: refund 10.00 CNY needs confirmation: pass --yes (standard input is not a terminal); nothing was changed\n")
+        let tooPrecise = try paydesk.run(["refund", "E2E-1", "--amount", "1.001", "--reason", "other", "--yes", "--db", paydesk.store])
+        #expect(tooPrecise.stderr == "paydesk: --amount: \"1.001\" has more than 2 decimal places for CNY\n")
+        let tooMuch = try paydesk.run(["refund", "E2E-1", "--amount", "50.01", "--reason", "other", "--yes", "--db", paydesk.store])
+        #expect(tooMuch.stderr == "paydesk: E2E-1: 50.01 CNY exceeds what may still be refunded (50.00 CNY); nothing was changed\n")
+        let done = try paydesk.run(["refund", "E2E-1", "--amount", "10.00", "--reason", "requested_by_customer", "--note", "lid cracked",
+                                    "--idempotency-key", "ticket-77", "--yes", "--db", paydesk.store],
+                                   environment: ["SSH_CONNECTION": "203.0.113.9 52144 10.0.0.2 22"])
+        #expect(done.status == 0)
+        #expect(done.stdout.hasPrefix("E2E-1: refund re_") && done.stdout.hasSuffix(" of 10.00 CNY pending\n"))
+        // Retrying with the same key refunds nothing more
+        try paydesk.run(["refund", "E2E-1", "--amount", "10.00", "--reason", "requested_by_customer", "--idempotency-key", "ticket-77", "--yes", "--db", paydesk.store])
+        let refunds = try #require(try paydesk.json(["refunds", "list", "--json", "--db", paydesk.store]) as? [[String: Any]])
+        #expect(refunds.count == 1)
+        #expect(refunds[0]["requestedBy"] as? String == "e2e via 203.0.113.9 52144" || (refunds[0]["requestedBy"] as? String)?.hasSuffix(" via 203.0.113.9 52144") == true)
+        #expect(refunds[0]["reason"] as? String == "requested_by_customer" && refunds[0]["note"] as? String == "lid cracked")
+        let outbox = try paydesk.run(["outbox", "--db", paydesk.store]).stdout.split(separator: "\n")
+        #expect(outbox.count == 1 && outbox[0].contains("\"intent\":\"refund\""))
+        #expect(try paydesk.run(["audit", "--verify", "--db", paydesk.store]).stdout.hasPrefix("audit log intact: 5 entries"))
+    }
+
+    @Test func readOnlyModeChangesNothingAndTheEnvironmentCannotBeOverridden() throws {
+        let paydesk = try PayDeskBinary()
+        try paydesk.run(["ingest", "--db", paydesk.store], input: Self.paidOrder)
+        let before = try Data(contentsOf: URL(fileURLWithPath: paydesk.store))
+        let flagged = try paydesk.run(["refund", "E2E-1", "--reason", "other", "--yes", "--read-only", "--db", paydesk.store])
+        #expect(flagged.stderr == "paydesk: cannot refund: read-only mode (--read-only was given); nothing was changed\n")
+        let forced = try paydesk.run(["cancel", "E2E-1", "--yes", "--db", paydesk.store], environment: ["PAYDESK_READ_ONLY": "1"])
+        #expect(forced.stderr == "paydesk: cannot cancel: read-only mode (PAYDESK_READ_ONLY is set); nothing was changed\n")
+        let ingest = try paydesk.run(["ingest", "--db", paydesk.store], input: Self.order, environment: ["PAYDESK_READ_ONLY": "yes"])
+        #expect(ingest.status == 1)
+        let listed = try paydesk.run(["orders", "list", "--db", paydesk.store], environment: ["PAYDESK_READ_ONLY": "1"])
+        #expect(listed.status == 0 && listed.stdout.contains("E2E-1"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: paydesk.store)) == before)
+    }
+
+    @Test func badStoresGiveOneLineErrors() throws {
+        let paydesk = try PayDeskBinary()
+        let garbage = paydesk.folder.appendingPathComponent("garbage.sqlite").path
+        try Data(repeating: 0x41, count: 4096).write(to: URL(fileURLWithPath: garbage))
+        let result = try paydesk.run(["orders", "list", "--db", garbage])
+        #expect(result.stderr == "paydesk: \(garbage): not a SQLite database, or the file is corrupted\n")
+        let missing = try paydesk.run(["orders", "list"])
+        #expect(missing.stderr.hasPrefix("paydesk: \(paydesk.folder.path)/data/paydesk/paydesk.sqlite: no PayDesk store here"))
+        let viaEnvironment = try paydesk.run(["orders", "show", "NOPE"], environment: ["PAYDESK_DB": garbage])
+        #expect(viaEnvironment.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test func demoIsDeterministicForASeedAndVerifies() throws {
+        let paydesk = try PayDeskBinary()
+        let a = paydesk.folder.appendingPathComponent("a.sqlite").path, b = paydesk.folder.appendingPathComponent("b.sqlite").path
+        #expect(try paydesk.run(["demo", "--orders", "120", "--seed", "7", "--no-console", "--db", a]).status == 0)
+        #expect(try paydesk.run(["demo", "--orders", "120", "--seed", "7", "--no-console", "--db", b]).status == 0)
+        func shape(_ path: String) throws -> [String] {
+            let orders = try #require(try paydesk.json(["orders", "list", "--json", "--limit", "1000", "--db", path]) as? [[String: Any]])
+            return orders.map { "\($0["orderId"] ?? "") \($0["status"] ?? "") \($0["total"] ?? "") \($0["currency"] ?? "") \($0["customer"] ?? "")" }
+        }
+        #expect(try shape(a) == shape(b))
+        let statuses = Set(try shape(a).map { $0.split(separator: " ")[1] })
+        #expect(statuses.isSuperset(of: ["authorized", "charging", "paid", "failed", "canceled", "reversed", "partially_refunded", "refunded"]))
+        let refunds = try #require(try paydesk.json(["refunds", "list", "--json", "--db", a]) as? [[String: Any]])
+        #expect(refunds.contains { $0["status"] as? String == "pending" })
+        #expect(try paydesk.run(["audit", "--verify", "--db", a]).status == 0)
+        let failed = try #require(try paydesk.json(["orders", "list", "--status", "failed", "--json", "--limit", "1000", "--db", a]) as? [[String: Any]])
+        #expect(!failed.isEmpty)
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// Runs the built `paydesk` binary as a user would, in a scratch folder of its own.
+struct PayDeskBinary {
+    let folder: URL
+    var store: String { folder.appendingPathComponent("store.sqlite").path }
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("paydesk-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    /// The binary next to the test bundle in .build/debug.
+    static var executable: URL {
+        var url = Bundle.main.bundleURL
+        while url.path != "/" {
+            let candidate = url.appendingPathComponent("paydesk")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            url.deleteLastPathComponent()
+        }
+        return URL(fileURLWithPath: ".build/debug/paydesk")
+    }
+
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// Runs `paydesk arguments…` with `input` on stdin (not a terminal), with only the environment given.
+    @discardableResult
+    func run(_ arguments: [String], input: String = "", environment: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = arguments
+        process.environment = ["HOME": folder.path, "XDG_DATA_HOME": folder.appendingPathComponent("data").path,
+                               "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path, "USER": "e2e", "LANG": "C.UTF-8"]
+            .merging(environment) { $1 }
+        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+                      stderr: String(decoding: err, as: UTF8.self))
+    }
+
+    func json(_ arguments: [String]) throws -> Any {
+        let result = try run(arguments)
+        guard result.status == 0 else { throw Failure(message: "paydesk \(arguments) failed: \(result.stderr)") }
+        return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+    }
+
+    struct Failure: Error { var message: String }
+}
