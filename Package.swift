@@ -31,6 +31,9 @@ let package = Package(
             "OrderModel", "OrderStore",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        // Benchmarks with figures: `swift run -c release paydesk-benchmarks`.
+        .executableTarget(name: "paydesk-benchmarks", dependencies: ["OrderModel", "OrderStore"],
+                          path: "Benchmarks/paydesk-benchmarks"),
         .testTarget(name: "OrderModelTests", dependencies: ["OrderModel"]),
         .testTarget(name: "OrderStoreTests", dependencies: ["OrderStore", "OrderModel"]),
         .testTarget(name: "PayDeskEndToEndTests", dependencies: ["OrderModel"]),

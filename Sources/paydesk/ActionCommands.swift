@@ -60,8 +60,8 @@ struct RefundCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The amount, like 12.75 (default: the refundable remainder).", valueName: "decimal"))
     var amount: String?
 
-    @Option(help: ArgumentHelp("Why: \(RefundReason.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "reason"))
-    var reason: String
+    @Option(help: "Why the money goes back.")
+    var reason: RefundReason
 
     @Option(help: "A note for the record.")
     var note: String?
@@ -73,12 +73,6 @@ struct RefundCommand: ParsableCommand {
     var yes = false
 
     @OptionGroup var store: StoreOptions
-
-    func validate() throws {
-        guard RefundReason(rawValue: reason) != nil else {
-            throw ValidationError("--reason \(quoted(reason)) is not one of \(RefundReason.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-    }
 
     func run() throws {
         let store = try self.store.openForWriting("refund")
@@ -102,7 +96,7 @@ struct RefundCommand: ParsableCommand {
             try Confirmation.require(
                 "Refund \(money) of order \(orderId) (paid \(Money(minorUnits: detail.payment.paid, currency: currency)); \(remaining) would remain refundable). Money leaves the shop; this cannot be undone once submitted.",
                 action: "refund \(money)", assumeYes: yes)
-            let refund = try store.requestRefund(orderId: orderId, amount: money, reason: RefundReason(rawValue: reason) ?? .other,
+            let refund = try store.requestRefund(orderId: orderId, amount: money, reason: reason,
                                                  note: note, idempotencyKey: idempotencyKey, actor: .current)
             print("\(orderId): refund \(refund.refundId) of \(refund.amount) \(refund.status.rawValue)")
         } catch let error as StoreError {

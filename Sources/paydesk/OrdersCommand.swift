@@ -10,8 +10,8 @@ struct OrdersCommand: ParsableCommand {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List orders, newest first.")
 
-        @Option(help: ArgumentHelp("Only orders in this status: \(PaymentStatus.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "status"))
-        var status: String?
+        @Option(help: "Only orders in this status.")
+        var status: PaymentStatus?
 
         @Option(help: "Find by order id (or its start), phone number, email address, card last 4, or name (its start).")
         var search: String?
@@ -25,16 +25,13 @@ struct OrdersCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func validate() throws {
-            if let status, PaymentStatus(rawValue: status) == nil {
-                throw ValidationError("--status \(quoted(status)) is not one of \(PaymentStatus.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
             guard (1...100_000).contains(limit) else { throw ValidationError("--limit must be between 1 and 100000") }
         }
 
         func run() throws {
             let store = try self.store.openForReading()
             let orders: [OrderSummary]
-            do { orders = try store.orders(OrderQuery(status: status.flatMap(PaymentStatus.init), search: search, limit: limit)) }
+            do { orders = try store.orders(OrderQuery(status: status, search: search, limit: limit)) }
             catch { throw CommandFailure(error) }
             if json {
                 print(try JSONContract.text(orders.map(JSONContract.OrderListItem.init), pretty: true))

@@ -10,24 +10,18 @@ struct RefundsCommand: ParsableCommand {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List refunds, pending first.")
 
-        @Option(help: ArgumentHelp("Only refunds in this status: \(RefundStatus.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "status"))
-        var status: String?
+        @Option(help: "Only refunds in this status.")
+        var status: RefundStatus?
 
         @Flag(help: "Print a JSON array (docs/json-output.md).")
         var json = false
 
         @OptionGroup var store: StoreOptions
 
-        func validate() throws {
-            if let status, RefundStatus(rawValue: status) == nil {
-                throw ValidationError("--status \(quoted(status)) is not one of \(RefundStatus.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-        }
-
         func run() throws {
             let store = try self.store.openForReading()
             let refunds: [RefundView]
-            do { refunds = try store.refunds(status: status.flatMap(RefundStatus.init)) } catch { throw CommandFailure(error) }
+            do { refunds = try store.refunds(status: status) } catch { throw CommandFailure(error) }
             print(json ? try JSONContract.text(refunds.map(JSONContract.Refund.init), pretty: true) : TextReport.refundTable(refunds))
         }
     }

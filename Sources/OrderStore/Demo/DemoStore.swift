@@ -89,6 +89,15 @@ public struct DemoStore {
         clock.set(now)
     }
 
+    /// Order lines only, as an integration would send them: for benchmarks and load tests.
+    public func orderLines(from first: Int = 0, count: Int) -> [String] {
+        var random = SeededGenerator(seed: seed &+ UInt64(first))
+        return (first..<first + count).map { index in
+            let createdAt = now.adding(milliseconds: -Int64(first + count - index) * 1_000)
+            return Self.orderLine(String(format: "LOAD-%08d", index), createdAt: createdAt, guest: Guest.random(&random), random: &random)
+        }
+    }
+
     static func pickFate(_ random: inout SeededGenerator) -> Fate {
         var roll = Int.random(in: 0..<fates.reduce(0) { $0 + $1.1 }, using: &random)
         for (fate, weight) in fates {

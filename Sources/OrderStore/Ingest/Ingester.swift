@@ -12,9 +12,15 @@ public struct IngestProblem: Sendable, Equatable, CustomStringConvertible {
 
 /// How an ingest run went: every non-blank line is counted exactly once.
 public struct IngestSummary: Sendable, Equatable, CustomStringConvertible {
-    public var ingested = 0
-    public var duplicates = 0
-    public var rejected = 0
+    public var ingested: Int
+    public var duplicates: Int
+    public var rejected: Int
+
+    public init(ingested: Int = 0, duplicates: Int = 0, rejected: Int = 0) {
+        self.ingested = ingested
+        self.duplicates = duplicates
+        self.rejected = rejected
+    }
 
     public var lines: Int { ingested + duplicates + rejected }
     public var description: String { "\(ingested) ingested, \(duplicates) duplicates, \(rejected) rejected" }
@@ -22,11 +28,18 @@ public struct IngestSummary: Sendable, Equatable, CustomStringConvertible {
 
 /// Reads JSON Lines (DESIGN §2) into the store. Lines are validated outside the write lock, then each chunk
 /// of input is written in one transaction, with a savepoint per line so that a refused line is undone alone.
-/// A chunk is what one read returned, so lines piped in slowly are committed as they arrive.
+/// Input is committed whenever it pauses, so lines piped in slowly are stored as they arrive.
 public final class Ingester {
     /// A longer line is rejected without being parsed.
     public static let maximumLineBytes = 256 * 1024
     static let readSize = 1 << 20
+    static let batchLines = 2_000
+
+    /// Whether a read would return at once: true for a file, true for a pipe with data waiting.
+    static func moreInputReady(_ fileDescriptor: Int32) -> Bool {
+        var descriptor = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, 0) > 0
+    }
 
     private let store: PayDeskStore
     private let actor: Actor
@@ -49,6 +62,7 @@ public final class Ingester {
         var pending: [UInt8] = []
         var lineNumber = 0
         var discardingLongLine = false
+        var batch: [(Int, ArraySlice<UInt8>)] = []
         while true {
             let count = buffer.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, Self.readSize) }
             if count < 0 {
@@ -86,8 +100,14 @@ public final class Ingester {
                     lines.append((lineNumber + 1, ArraySlice(pending)))
                 }
             }
-            try ingest(lines)
-            onProgress(summary)
+            batch += lines
+            // Commit when input pauses or the batch is large: a fast producer gets big transactions, and a
+            // slow one (tail -f | paydesk ingest) sees each line stored as soon as it arrives.
+            if count == 0 || batch.count >= Self.batchLines || !Self.moreInputReady(fileDescriptor) {
+                try ingest(batch)
+                batch.removeAll(keepingCapacity: true)
+                onProgress(summary)
+            }
             if count == 0 { return }
         }
     }

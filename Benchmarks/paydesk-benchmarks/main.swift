@@ -1,0 +1,122 @@
+import Foundation
+import OrderModel
+import OrderStore
+
+// PayDesk's benchmarks (issue 2's figures). Each measurement repeats the operation and prints the median and
+// the worst case. The 1,000,000-order store is built once under .build-bench/ and reused on later runs.
+//
+//   swift run -c release paydesk-benchmarks [--orders N]   (N: size of the large store, default 1000000)
+
+let arguments = CommandLine.arguments
+let largeCount = arguments.firstIndex(of: "--orders").flatMap { Int(arguments[$0 + 1]) } ?? 1_000_000
+let folder = URL(fileURLWithPath: ".build-bench", isDirectory: true)
+try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+let now = Timestamp(millisecondsSinceEpoch: 1_795_253_400_000)
+let actor = Actor(login: "bench")
+
+func seconds(_ body: () throws -> Void) rethrows -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    try body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
+/// Runs `body` `times` times and prints the median and slowest run in milliseconds.
+func measure(_ name: String, times: Int = 200, _ body: () throws -> Void) rethrows {
+    var samples: [Double] = []
+    for _ in 0..<times { samples.append(try seconds(body) * 1000) }
+    samples.sort()
+    print("  \(name.padding(toLength: 46, withPad: " ", startingAt: 0)) median \(String(format: "%7.3f", samples[samples.count / 2])) ms   max \(String(format: "%7.3f", samples[samples.count - 1])) ms")
+}
+
+func residentMegabytes() -> Double {
+    guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
+          let pages = statm.split(separator: " ").dropFirst().first.flatMap({ Double($0) }) else { return 0 }
+    return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
+}
+
+/// Writes `count` order lines to a file, in chunks so memory stays small.
+func writeLines(_ path: String, count: Int) throws {
+    FileManager.default.createFile(atPath: path, contents: nil)
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+    defer { try? handle.close() }
+    let generator = DemoStore(seed: 42, now: now)
+    var first = 0
+    while first < count {
+        let chunk = min(20_000, count - first)
+        try handle.write(contentsOf: Data((generator.orderLines(from: first, count: chunk).joined(separator: "\n") + "\n").utf8))
+        first += chunk
+    }
+}
+
+func ingest(_ linesPath: String, into storePath: String) throws -> IngestSummary {
+    let store = try PayDeskStore(path: storePath, clock: { now })
+    let ingester = Ingester(store: store, actor: actor, onProblem: { print("    rejected: \($0)") })
+    let fd = open(linesPath, O_RDONLY)
+    defer { close(fd) }
+    try ingester.ingest(fileDescriptor: fd)
+    return ingester.summary
+}
+
+func removeStore(_ path: String) {
+    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+}
+
+// MARK: Ingest throughput
+
+print("Ingest (orders with tokens, no token crypto), fresh store each run")
+let ingestLines = folder.appendingPathComponent("ingest-100k.jsonl").path
+if !FileManager.default.fileExists(atPath: ingestLines) { try writeLines(ingestLines, count: 100_000) }
+let lineBytes = (try FileManager.default.attributesOfItem(atPath: ingestLines)[.size] as? Int) ?? 0
+print("  input: 100000 orders, \(lineBytes / 100_000) bytes per line")
+for run in 1...3 {
+    let path = folder.appendingPathComponent("ingest-run.sqlite").path
+    removeStore(path)
+    var summary = IngestSummary()
+    let elapsed = try seconds { summary = try ingest(ingestLines, into: path) }
+    print("  run \(run): \(summary.ingested) orders in \(String(format: "%.2f", elapsed)) s = \(Int(Double(summary.ingested) / elapsed)) orders/s")
+    removeStore(path)
+}
+
+// MARK: The large store
+
+let largePath = folder.appendingPathComponent("store-\(largeCount).sqlite").path
+if !FileManager.default.fileExists(atPath: largePath) {
+    print("\nBuilding a store of \(largeCount) orders (once)…")
+    let linesPath = folder.appendingPathComponent("large.jsonl").path
+    try writeLines(linesPath, count: largeCount)
+    let elapsed = try seconds { _ = try ingest(linesPath, into: largePath) }
+    try? FileManager.default.removeItem(atPath: linesPath)
+    // Move a third of the orders on, so that the status totals have something to count.
+    let store = try PayDeskStore(path: largePath, clock: { now })
+    let events = (0..<largeCount).filter { $0 % 3 == 0 }.flatMap { index -> [String] in
+        let id = String(format: "LOAD-%08d", index)
+        return [#"{"type":"payment_event","orderId":"\#(id)","event":"charge_submitted","at":"2026-11-21T09:30:00Z"}"#,
+                #"{"type":"payment_event","orderId":"\#(id)","event":"charge_succeeded","at":"2026-11-21T09:30:01Z"}"#]
+    }
+    try Ingester(store: store, actor: actor, onProblem: { print("    rejected: \($0)") }).ingest(lines: events)
+    print("  built in \(String(format: "%.1f", elapsed)) s (orders) + events")
+}
+let storeBytes = (try FileManager.default.attributesOfItem(atPath: largePath)[.size] as? Int) ?? 0
+print("\nQueries on a store of \(largeCount) orders (\(storeBytes / 1_048_576) MiB)")
+
+measure("open + newest 50", times: 50) {
+    let store = try! PayDeskStore(path: largePath, mode: .readOnly)
+    _ = try! store.orders(OrderQuery(limit: 50))
+}
+let store = try PayDeskStore(path: largePath, mode: .readOnly)
+var deepCursor = try store.orders(OrderQuery(limit: 1)).first!.cursor
+// Walk to the middle once (not timed) to get a deep cursor.
+for _ in 0..<(largeCount / 2 / 10_000) { deepCursor = try store.orders(OrderQuery(limit: 10_000, after: deepCursor)).last!.cursor }
+measure("next page of 50 by keyset, mid-store") { _ = try! store.orders(OrderQuery(limit: 50, after: deepCursor)) }
+measure("next page of 50, status paid, mid-store") { _ = try! store.orders(OrderQuery(status: .paid, limit: 50, after: deepCursor)) }
+measure("counts and amounts per status") { _ = try! store.statusTotals() }
+
+let sample = try store.order(String(format: "LOAD-%08d", largeCount / 3))
+let contact = sample.details.shippingContact!
+measure("search by order id") { _ = try! store.orders(OrderQuery(search: sample.summary.orderId)) }
+measure("search by phone (as typed, other format)") { _ = try! store.orders(OrderQuery(search: contact.phoneNumber!.filter(\.isNumber))) }
+measure("search by email") { _ = try! store.orders(OrderQuery(search: contact.emailAddress!.uppercased())) }
+measure("search by card last 4") { _ = try! store.orders(OrderQuery(search: sample.summary.cardLast4!)) }
+measure("search by name prefix") { _ = try! store.orders(OrderQuery(search: contact.familyName!)) }
+measure("one order in full") { _ = try! store.order(sample.summary.orderId) }
+print("  resident memory after the queries: \(String(format: "%.1f", residentMegabytes())) MiB")
