@@ -6,9 +6,14 @@ import OrderModel
 enum AuditLog {
     /// Appends inside the caller's transaction, chaining from the newest entry.
     static func append(_ entry: AuditEntry, in db: Database) throws {
-        let previous = try Data.fetchOne(db, sql: "SELECT last_hash FROM audit_head WHERE singleton = 1")
-        var record = AuditRecord(entry, previousHash: previous ?? AuditEntry.genesisHash)
-        try record.insert(db)
+        let previous = try Data.fetchOne(db.cachedStatement(sql: "SELECT last_hash FROM audit_head WHERE singleton = 1"))
+        let record = AuditRecord(entry, previousHash: previous ?? AuditEntry.genesisHash)
+        // A cached statement, not Codable persistence: every ingested order and event appends here.
+        try db.cachedStatement(sql: """
+            INSERT INTO audit_log (at, actor, ssh_client, action, order_id, amount, currency, idempotency_key, outcome, prev_hash, hash)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """).execute(arguments: [record.at, record.actor, record.sshClient, record.action, record.orderId, record.amount,
+                                     record.currency, record.idempotencyKey, record.outcome, record.prevHash, record.hash])
     }
 }
 

@@ -145,10 +145,4 @@ extension OrderDetails {
     static func decode(_ json: String) throws -> OrderDetails {
         try JSONDecoder().decode(OrderDetails.self, from: Data(json.utf8))
     }
-
-    func encoded() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(self), as: UTF8.self)
-    }
 }

@@ -15,7 +15,7 @@ enum Fixture {
         ]
         if version == "RSA_v1" { header["wrappedKey"] = Data(repeating: 9, count: 256).base64EncodedString() }
         if let applicationData {
-            header["applicationData"] = SHA256.hash(data: Data(applicationData.utf8)).map { String(format: "%02x", $0) }.joined()
+            header["applicationData"] = SHA256.hash(data: Data(applicationData.utf8)).hexEncoded
         }
         return [
             "paymentData": ["version": version, "data": Data(repeating: 1, count: 64).base64EncodedString(),

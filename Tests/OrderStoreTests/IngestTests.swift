@@ -60,7 +60,7 @@ import OrderModel
         let (summary, problems) = try Fixture.ingest(lines, into: store)
         #expect(summary == IngestSummary(ingested: 2, duplicates: 0, rejected: 16))
         #expect(problems == [
-            "line 2: line: not valid JSON",
+            "line 2: line: not valid JSON (expected a member name at byte 2)",
             "line 3: summaryItems[0].amount: \"12.345\" has more than 2 decimal places for CNY",
             "line 4: summaryItems: grand total 11.00 CNY does not equal the sum of the other items 10.00 CNY",
             "line 5: currencyCode: \"XYZ\" is not an ISO 4217 code PayDesk knows",

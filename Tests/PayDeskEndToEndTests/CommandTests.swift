@@ -23,7 +23,7 @@ import Testing
         #expect(result.stdout == "ingest: 3 ingested, 1 duplicates, 1 rejected\n")
         let strict = try paydesk.run(["ingest", "--strict", "--db", paydesk.store], input: "nonsense\n")
         #expect(strict.status == 1)
-        #expect(strict.stderr == "stdin: line 1: line: not valid JSON\n")
+        #expect(strict.stderr == "stdin: line 1: line: not valid JSON (unexpected character at byte 1)\n")
     }
 
     @Test func jsonOutputFollowsTheContract() throws {

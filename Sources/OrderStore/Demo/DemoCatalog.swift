@@ -99,12 +99,12 @@ extension DemoStore {
         items.append(["label": "Teahouse Lin", "amount": text(sum)])
 
         let cartId = "cart-\(orderId.lowercased())"
-        let transactionId = random.bytes(32).map { String(format: "%02x", $0) }.joined()
+        let transactionId = random.bytes(32).hexEncoded
         let isRSA = random.chance(10)
         var header: [String: Any] = [
             "publicKeyHash": Data(SHA256.hash(data: Data("demo merchant key".utf8))).base64EncodedString(),
             "transactionId": transactionId,
-            "applicationData": SHA256.hash(data: Data(cartId.utf8)).map { String(format: "%02x", $0) }.joined(),
+            "applicationData": SHA256.hash(data: Data(cartId.utf8)).hexEncoded,
         ]
         header[isRSA ? "wrappedKey" : "ephemeralPublicKey"] = Data(random.bytes(isRSA ? 256 : 91)).base64EncodedString()
         let network = random.pick([("Visa", "visa"), ("MasterCard", "masterCard"), ("UnionPay", "chinaUnionPay"), ("AmEx", "amex")])

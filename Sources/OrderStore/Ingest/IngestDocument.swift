@@ -2,25 +2,25 @@ import OrderModel
 
 /// One line of `paydesk ingest` input, as written (docs/ingest-format.md). Amounts and times are still text
 /// here; `IngestValidation` turns them into domain values or names the field that is wrong.
-enum IngestDocument: Decodable {
+enum IngestDocument {
     case order(OrderDocument)
     case event(EventDocument)
 
-    private enum CodingKeys: String, CodingKey { case type }
-
-    init(from decoder: Decoder) throws {
-        let type = try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .type)
-        switch type {
-        case "order": self = .order(try OrderDocument(from: decoder))
-        case "payment_event": self = .event(try EventDocument(from: decoder))
-        default:
-            throw DecodingError.dataCorrupted(.init(codingPath: [CodingKeys.type],
-                                                    debugDescription: "\(quoted(type)) is not order or payment_event"))
+    init(line: UnsafeBufferPointer<UInt8>) throws(FieldProblem) {
+        let json: JSONValue
+        do { json = try JSONValue.parse(line) } catch {
+            throw FieldProblem("line", "not valid JSON (\(error.reason) at byte \(error.offset + 1))")
+        }
+        let root = try JSONObjectReader(json, path: "")
+        switch try root.string("type") {
+        case "order": self = .order(try OrderDocument(root))
+        case "payment_event": self = .event(try EventDocument(root))
+        case let other: throw FieldProblem("type", "\(quoted(other)) is not order or payment_event")
         }
     }
 }
 
-struct OrderDocument: Decodable {
+struct OrderDocument {
     var orderId: String
     var createdAt: String
     var merchantIdentifier: String
@@ -35,49 +35,118 @@ struct OrderDocument: Decodable {
     var billingContact: Contact?
     var applicationData: String?
     var token: TokenDocument
+
+    init(_ json: JSONObjectReader) throws(FieldProblem) {
+        orderId = try json.string("orderId")
+        createdAt = try json.string("createdAt")
+        merchantIdentifier = try json.string("merchantIdentifier")
+        countryCode = try json.string("countryCode")
+        currencyCode = try json.string("currencyCode")
+        supportedNetworks = try json.strings("supportedNetworks")
+        merchantCapabilities = try json.strings("merchantCapabilities")
+        summaryItems = try json.objects("summaryItems").map(SummaryItemDocument.init)
+        shippingMethod = try json.optionalObject("shippingMethod").map(ShippingMethodDocument.init)
+        shippingMethods = try json.optionalObjects("shippingMethods")?.map(ShippingMethodDocument.init)
+        shippingContact = try json.optionalObject("shippingContact").map(Self.contact)
+        billingContact = try json.optionalObject("billingContact").map(Self.contact)
+        applicationData = try json.optionalString("applicationData")
+        token = try TokenDocument(json.object("token"))
+    }
+
+    /// Contacts are customer data: every field optional, kept as given.
+    static func contact(_ json: JSONObjectReader) throws(FieldProblem) -> Contact {
+        Contact(givenName: try json.optionalString("givenName"), familyName: try json.optionalString("familyName"),
+                phoneNumber: try json.optionalString("phoneNumber"), emailAddress: try json.optionalString("emailAddress"),
+                postalAddress: try json.optionalObject("postalAddress").map { address throws(FieldProblem) in
+                    PostalAddress(street: try address.optionalString("street"), city: try address.optionalString("city"),
+                                  state: try address.optionalString("state"), postalCode: try address.optionalString("postalCode"),
+                                  country: try address.optionalString("country"),
+                                  isoCountryCode: try address.optionalString("isoCountryCode"))
+                })
+    }
 }
 
-struct SummaryItemDocument: Decodable {
+struct SummaryItemDocument {
     var label: String
     var amount: String
     var type: String?
+
+    init(_ json: JSONObjectReader) throws(FieldProblem) {
+        label = try json.string("label")
+        amount = try json.string("amount")
+        type = try json.optionalString("type")
+    }
 }
 
-struct ShippingMethodDocument: Decodable {
+struct ShippingMethodDocument {
     var identifier: String
     var label: String
     var detail: String?
     var amount: String
+
+    init(_ json: JSONObjectReader) throws(FieldProblem) {
+        identifier = try json.string("identifier")
+        label = try json.string("label")
+        detail = try json.optionalString("detail")
+        amount = try json.string("amount")
+    }
 }
 
-struct TokenDocument: Decodable {
+struct TokenDocument {
     var paymentData: PaymentDataDocument
     var paymentMethod: PaymentMethodDocument
     var transactionIdentifier: String
+
+    init(_ json: JSONObjectReader) throws(FieldProblem) {
+        paymentData = try PaymentDataDocument(json.object("paymentData"))
+        paymentMethod = try PaymentMethodDocument(json.object("paymentMethod"))
+        transactionIdentifier = try json.string("transactionIdentifier")
+    }
 }
 
-struct PaymentDataDocument: Decodable {
+struct PaymentDataDocument {
     var version: String
     var data: String
     var signature: String
     var header: HeaderDocument
+
+    init(_ json: JSONObjectReader) throws(FieldProblem) {
+        version = try json.string("version")
+        data = try json.string("data")
+        signature = try json.string("signature")
+        header = try HeaderDocument(json.object("header"))
+    }
 }
 
-struct HeaderDocument: Decodable {
+struct HeaderDocument {
     var ephemeralPublicKey: String?
     var wrappedKey: String?
     var publicKeyHash: String
     var transactionId: String
     var applicationData: String?
+
+    init(_ json: JSONObjectReader) throws(FieldProblem) {
+        ephemeralPublicKey = try json.optionalString("ephemeralPublicKey")
+        wrappedKey = try json.optionalString("wrappedKey")
+        publicKeyHash = try json.string("publicKeyHash")
+        transactionId = try json.string("transactionId")
+        applicationData = try json.optionalString("applicationData")
+    }
 }
 
-struct PaymentMethodDocument: Decodable {
+struct PaymentMethodDocument {
     var displayName: String
     var network: String
     var type: String
+
+    init(_ json: JSONObjectReader) throws(FieldProblem) {
+        displayName = try json.string("displayName")
+        network = try json.string("network")
+        type = try json.string("type")
+    }
 }
 
-struct EventDocument: Decodable {
+struct EventDocument {
     var orderId: String
     var event: String
     var at: String
@@ -85,4 +154,14 @@ struct EventDocument: Decodable {
     var reason: String?
     var refundId: String?
     var amount: String?
+
+    init(_ json: JSONObjectReader) throws(FieldProblem) {
+        orderId = try json.string("orderId")
+        event = try json.string("event")
+        at = try json.string("at")
+        processorReference = try json.optionalString("processorReference")
+        reason = try json.optionalString("reason")
+        refundId = try json.optionalString("refundId")
+        amount = try json.optionalString("amount")
+    }
 }

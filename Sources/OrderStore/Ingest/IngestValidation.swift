@@ -14,24 +14,6 @@ public struct FieldProblem: Error, Equatable, Sendable, CustomStringConvertible 
 
     public var description: String { "\(field): \(reason)" }
 
-    /// JSONDecoder's complaint, with its coding path written the way the format documents fields.
-    init(_ error: DecodingError) {
-        func path(_ keys: [CodingKey]) -> String {
-            keys.reduce("") { text, key in
-                if let index = key.intValue { return text + "[\(index)]" }
-                return text.isEmpty ? key.stringValue : text + "." + key.stringValue
-            }
-        }
-        switch error {
-        case .keyNotFound(let key, let context): self.init(path(context.codingPath + [key]), "missing")
-        case .valueNotFound(_, let context): self.init(path(context.codingPath), "is null")
-        case .typeMismatch(let type, let context):
-            self.init(path(context.codingPath), "expected \(type == String.self ? "a string" : type is [Any].Type ? "an array" : "\(type)")")
-        case .dataCorrupted(let context) where context.codingPath.isEmpty: self.init("line", "not valid JSON")
-        case .dataCorrupted(let context): self.init(path(context.codingPath), context.debugDescription)
-        @unknown default: self.init("line", "unreadable")
-        }
-    }
 }
 
 extension OrderDocument {
@@ -142,7 +124,7 @@ extension TokenDocument {
         case (nil, .some): throw FieldProblem("applicationData", "missing, but the token's header carries its hash")
         case (.some, nil): throw FieldProblem("token.paymentData.header.applicationData", "missing, but the order has applicationData")
         case (.some(let text), .some(let hash)):
-            let expected = SHA256.hash(data: Data(text.utf8)).map { String(format: "%02x", $0) }.joined()
+            let expected = SHA256.hash(data: Data(text.utf8)).hexEncoded
             guard hash.lowercased() == expected else {
                 throw FieldProblem("token.paymentData.header.applicationData", "is not the SHA-256 of the order's applicationData")
             }
@@ -166,7 +148,10 @@ extension TokenDocument {
     }
 
     static func hex(_ text: String, field: String) throws(FieldProblem) {
-        guard !text.isEmpty, text.utf8.count <= 128, text.utf8.count % 2 == 0, text.allSatisfy(\.isHexDigit) else {
+        let isHex = { (byte: UInt8) in
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66)
+        }
+        guard !text.isEmpty, text.utf8.count <= 128, text.utf8.count % 2 == 0, text.utf8.allSatisfy(isHex) else {
             throw FieldProblem(field, "is not a hex string")
         }
     }

@@ -45,7 +45,6 @@ public final class Ingester {
     private let actor: Actor
     private let onProblem: (IngestProblem) -> Void
     private let onProgress: (IngestSummary) -> Void
-    private let decoder = JSONDecoder()
     public private(set) var summary = IngestSummary()
 
     public init(store: PayDeskStore, actor: Actor, onProblem: @escaping (IngestProblem) -> Void,
@@ -128,7 +127,7 @@ public final class Ingester {
             var line = rawLine
             if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
             if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
-            do { parsed.append((number, try parse(line))) } catch { reject(number, error) }
+            do { parsed.append((number, try Self.parse(line))) } catch { reject(number, error) }
         }
         guard !parsed.isEmpty else { return }
         let now = store.clock()
@@ -162,13 +161,15 @@ public final class Ingester {
         }
     }
 
-    private func parse(_ line: ArraySlice<UInt8>) throws(FieldProblem) -> Parsed {
-        let bytes = Data(line)
-        let document: IngestDocument
-        do { document = try decoder.decode(IngestDocument.self, from: bytes) }
-        catch let error as DecodingError { throw FieldProblem(error) }
-        catch { throw FieldProblem("line", "not valid JSON") }
-        let fingerprint = Data(SHA256.hash(data: bytes))
+    private static func parse(_ line: ArraySlice<UInt8>) throws(FieldProblem) -> Parsed {
+        let parsed = line.withUnsafeBufferPointer { bytes -> Result<(IngestDocument, Data), FieldProblem> in
+            do throws(FieldProblem) {
+                return .success((try IngestDocument(line: bytes), Data(SHA256.hash(data: bytes))))
+            } catch {
+                return .failure(error)
+            }
+        }
+        let (document, fingerprint) = try parsed.get()
         switch document {
         case .order(let order): return .order(try order.validated(), fingerprint: fingerprint)
         case .event(let event):
@@ -209,14 +210,14 @@ extension PayDeskStore {
     /// Stores a new order, or recognises one already stored. The same order id with other content is refused:
     /// the stored order stays as it was.
     static func insert(_ order: Order, fingerprint: Data, actor: Actor, now: Timestamp, _ db: Database) throws -> ApplyOutcome {
-        if let existing = try Data.fetchOne(db, sql: "SELECT fingerprint FROM orders WHERE order_id = ?", arguments: [order.orderId]) {
+        let stored = try db.cachedStatement(sql: "SELECT fingerprint FROM orders WHERE order_id = ?")
+        if let existing = try Data.fetchOne(stored, arguments: [order.orderId]) {
             guard existing == fingerprint else {
                 throw FieldProblem("orderId", "\(quoted(order.orderId)) already exists with different content; the stored order was kept")
             }
             return .duplicate
         }
-        var record = OrderRecord(order: order, fingerprint: fingerprint, details: try order.details.encoded(), now: now)
-        try record.insert(db)
+        try OrderRecord(order: order, fingerprint: fingerprint, details: order.details.json, now: now).insertNew(db)
         try AuditLog.append(AuditEntry(at: now, actor: actor, action: "order_ingested", orderId: order.orderId,
                                        amount: order.total.minorUnits, currencyCode: order.currency.code,
                                        outcome: "authorized"), in: db)

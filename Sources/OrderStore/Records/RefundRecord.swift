@@ -35,7 +35,7 @@ struct RefundRecord: Codable, FetchableRecord, MutablePersistableRecord {
 
     /// A refund's public id follows from its idempotency key, so a replayed request names the same refund.
     static func refundId(forKey key: String) -> String {
-        "re_" + SHA256.hash(data: Data(key.utf8)).prefix(8).map { String(format: "%02x", $0) }.joined()
+        "re_" + SHA256.hash(data: Data(key.utf8)).prefix(8).hexEncoded
     }
 }
 
