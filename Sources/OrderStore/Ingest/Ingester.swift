@@ -62,6 +62,7 @@ public final class Ingester {
         var lineNumber = 0
         var discardingLongLine = false
         var batch: [(Int, ArraySlice<UInt8>)] = []
+        var parsing: BackgroundParse?
         while true {
             let count = buffer.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, Self.readSize) }
             if count < 0 {
@@ -101,10 +102,18 @@ public final class Ingester {
             }
             batch += lines
             // Commit when input pauses or the batch is large: a fast producer gets big transactions, and a
-            // slow one (tail -f | paydesk ingest) sees each line stored as soon as it arrives.
-            if count == 0 || batch.count >= Self.batchLines || !Self.moreInputReady(fileDescriptor) {
-                try ingest(batch)
+            // slow one (tail -f | paydesk ingest) sees each line stored as soon as it arrives. While one batch
+            // is written, the next is parsed on another core.
+            let paused = count == 0 || !Self.moreInputReady(fileDescriptor)
+            if paused || batch.count >= Self.batchLines {
+                let next = BackgroundParse(batch, now: store.clock())
                 batch.removeAll(keepingCapacity: true)
+                if let previous = parsing { try write(previous.result()) }
+                parsing = next
+                if paused {
+                    try write(next.result())
+                    parsing = nil
+                }
                 onProgress(summary)
             }
             if count == 0 { return }
@@ -113,46 +122,61 @@ public final class Ingester {
 
     /// Ingests lines already in memory, numbered from 1: the demo and tests use this.
     public func ingest(lines: [String]) throws(StoreError) {
-        try ingest(lines.enumerated().map { ($0.offset + 1, ArraySlice(Array($0.element.utf8))) })
+        try write(Self.parse(lines.enumerated().map { ($0.offset + 1, ArraySlice(Array($0.element.utf8))) }, now: store.clock()))
     }
 
-    private enum Parsed {
-        case order(Order, fingerprint: Data)
+    /// A line made ready to write: everything that does not need the store is done before taking its lock.
+    enum Parsed: Sendable {
+        case order(OrderRecord)
         case event(IncomingEvent, amountText: String?, fingerprint: Data)
     }
 
-    private func ingest(_ lines: [(Int, ArraySlice<UInt8>)]) throws(StoreError) {
-        var parsed: [(Int, Parsed)] = []
+    /// A batch of lines, parsed: the documents to write and the lines already rejected.
+    struct ParsedBatch: Sendable {
+        var documents: [(line: Int, document: Parsed)] = []
+        var rejected: [(line: Int, problem: FieldProblem)] = []
+        var now: Timestamp
+    }
+
+    static func parse(_ lines: [(Int, ArraySlice<UInt8>)], now: Timestamp) -> ParsedBatch {
+        var batch = ParsedBatch(now: now)
         for (number, rawLine) in lines {
             var line = rawLine
             if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
             if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
-            do { parsed.append((number, try Self.parse(line))) } catch { reject(number, error) }
+            do { batch.documents.append((number, try parse(line, now: now))) } catch { batch.rejected.append((number, error)) }
         }
-        guard !parsed.isEmpty else { return }
-        let now = store.clock()
+        return batch
+    }
+
+    /// Writes a parsed batch in one transaction, each line in a savepoint of its own, then reports every
+    /// rejected line of the batch in line order.
+    private func write(_ batch: ParsedBatch) throws(StoreError) {
         let actor = self.actor
-        let outcomes = try store.write { db -> [(Int, Result<ApplyOutcome, FieldProblem>)] in
-            try parsed.map { number, document in
-                var outcome: Result<ApplyOutcome, FieldProblem> = .success(.applied)
-                try db.inSavepoint {
-                    do {
-                        outcome = .success(try Self.write(document, actor: actor, now: now, db))
-                        return .commit
-                    } catch let problem as FieldProblem {
-                        outcome = .failure(problem)
-                    } catch let error as StoreError {
-                        outcome = .failure(FieldProblem(Self.field(for: error), error.description))
-                    } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
-                        // The schema's own guard refused this line; the others go on.
-                        outcome = .failure(FieldProblem("line", error.message ?? "refused by the store"))
+        var outcomes: [(line: Int, outcome: Result<ApplyOutcome, FieldProblem>)] = batch.rejected.map { ($0.line, .failure($0.problem)) }
+        if !batch.documents.isEmpty {
+            outcomes += try store.write { db -> [(line: Int, outcome: Result<ApplyOutcome, FieldProblem>)] in
+                try batch.documents.map { number, document in
+                    var outcome: Result<ApplyOutcome, FieldProblem> = .success(.applied)
+                    try db.inSavepoint {
+                        do {
+                            outcome = .success(try Self.write(document, actor: actor, now: batch.now, db))
+                            return .commit
+                        } catch let problem as FieldProblem {
+                            outcome = .failure(problem)
+                        } catch let error as StoreError {
+                            outcome = .failure(FieldProblem(Self.field(for: error), error.description))
+                        } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+                            // The schema's own guard refused this line; the others go on.
+                            outcome = .failure(FieldProblem("line", error.message ?? "refused by the store"))
+                        }
+                        return .rollback
                     }
-                    return .rollback
+                    return (number, outcome)
                 }
-                return (number, outcome)
             }
         }
-        for (number, outcome) in outcomes {
+        for (number, outcome) in outcomes.sorted(by: { $0.line < $1.line }) {
             switch outcome {
             case .success(.applied): summary.ingested += 1
             case .success(.duplicate): summary.duplicates += 1
@@ -161,7 +185,7 @@ public final class Ingester {
         }
     }
 
-    private static func parse(_ line: ArraySlice<UInt8>) throws(FieldProblem) -> Parsed {
+    private static func parse(_ line: ArraySlice<UInt8>, now: Timestamp) throws(FieldProblem) -> Parsed {
         let parsed = line.withUnsafeBufferPointer { bytes -> Result<(IngestDocument, Data), FieldProblem> in
             do throws(FieldProblem) {
                 return .success((try IngestDocument(line: bytes), Data(SHA256.hash(data: bytes))))
@@ -171,7 +195,9 @@ public final class Ingester {
         }
         let (document, fingerprint) = try parsed.get()
         switch document {
-        case .order(let order): return .order(try order.validated(), fingerprint: fingerprint)
+        case .order(let document):
+            let order = try document.validated()
+            return .order(OrderRecord(order: order, fingerprint: fingerprint, details: order.details.json, now: now))
         case .event(let event):
             let (incoming, amountText) = try event.validated()
             return .event(incoming, amountText: amountText, fingerprint: fingerprint)
@@ -180,8 +206,8 @@ public final class Ingester {
 
     private static func write(_ document: Parsed, actor: Actor, now: Timestamp, _ db: Database) throws -> ApplyOutcome {
         switch document {
-        case .order(let order, let fingerprint):
-            return try PayDeskStore.insert(order, fingerprint: fingerprint, actor: actor, now: now, db)
+        case .order(let record):
+            return try PayDeskStore.insert(record, actor: actor, now: now, db)
         case .event(var event, let amountText, let fingerprint):
             if let amountText {
                 let code = try String.fetchOne(db, sql: "SELECT currency FROM orders WHERE order_id = ?", arguments: [event.orderId])
@@ -209,18 +235,38 @@ public final class Ingester {
 extension PayDeskStore {
     /// Stores a new order, or recognises one already stored. The same order id with other content is refused:
     /// the stored order stays as it was.
-    static func insert(_ order: Order, fingerprint: Data, actor: Actor, now: Timestamp, _ db: Database) throws -> ApplyOutcome {
+    static func insert(_ record: OrderRecord, actor: Actor, now: Timestamp, _ db: Database) throws -> ApplyOutcome {
         let stored = try db.cachedStatement(sql: "SELECT fingerprint FROM orders WHERE order_id = ?")
-        if let existing = try Data.fetchOne(stored, arguments: [order.orderId]) {
-            guard existing == fingerprint else {
-                throw FieldProblem("orderId", "\(quoted(order.orderId)) already exists with different content; the stored order was kept")
+        if let existing = try Data.fetchOne(stored, arguments: [record.orderId]) {
+            guard existing == record.fingerprint else {
+                throw FieldProblem("orderId", "\(quoted(record.orderId)) already exists with different content; the stored order was kept")
             }
             return .duplicate
         }
-        try OrderRecord(order: order, fingerprint: fingerprint, details: order.details.json, now: now).insertNew(db)
-        try AuditLog.append(AuditEntry(at: now, actor: actor, action: "order_ingested", orderId: order.orderId,
-                                       amount: order.total.minorUnits, currencyCode: order.currency.code,
-                                       outcome: "authorized"), in: db)
+        try record.insertNew(db)
+        try AuditLog.append(AuditEntry(at: now, actor: actor, action: "order_ingested", orderId: record.orderId,
+                                       amount: record.total, currencyCode: record.currency, outcome: "authorized"), in: db)
         return .applied
+    }
+}
+
+/// Parses a batch on another thread; `result()` waits for it.
+private final class BackgroundParse: @unchecked Sendable {
+    private let done = DispatchGroup()
+    // Written once on the background thread before `done` is left, read only after waiting on `done`.
+    private var batch: Ingester.ParsedBatch
+
+    init(_ lines: [(Int, ArraySlice<UInt8>)], now: Timestamp) {
+        batch = Ingester.ParsedBatch(now: now)
+        done.enter()
+        DispatchQueue.global().async {
+            self.batch = Ingester.parse(lines, now: now)
+            self.done.leave()
+        }
+    }
+
+    func result() -> Ingester.ParsedBatch {
+        done.wait()
+        return batch
     }
 }

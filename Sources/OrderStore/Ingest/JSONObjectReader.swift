@@ -6,9 +6,9 @@ struct JSONObjectReader {
 
     init(_ value: JSONValue, path: String) throws(FieldProblem) {
         guard case .object(let members) = value else { throw FieldProblem(path.isEmpty ? "line" : path, "expected an object") }
-        var seen = Set<String>()
-        for member in members where !seen.insert(member.key).inserted {
-            // Which of two values would count is a guess; refuse to make it.
+        // Which of two values would count is a guess; refuse to make it. Objects here are small, so comparing
+        // names pairwise is cheaper than hashing them.
+        for (index, member) in members.enumerated() where members[..<index].contains(where: { $0.key == member.key }) {
             throw FieldProblem(memberPath(member.key, in: path), "appears twice")
         }
         self.members = members

@@ -179,9 +179,15 @@ enum JSONValue: Equatable {
                     default: throw fail("unknown escape")
                     }
                 default:
-                    if byte < 0x20 { throw fail("control character in a string") }
-                    out.append(byte)
-                    index += 1
+                    // Copy the run up to the next quote, backslash or control character in one go.
+                    let runStart = index
+                    while index < bytes.count {
+                        let next = bytes[index]
+                        if next == UInt8(ascii: "\"") || next == UInt8(ascii: "\\") || next < 0x20 { break }
+                        index += 1
+                    }
+                    if index == runStart { throw fail("control character in a string") }
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
                 }
             }
             throw fail("unterminated string")

@@ -3,7 +3,7 @@ import GRDB
 import OrderModel
 
 /// A row of `orders`: the ingested order, the columns it is listed and searched by, and its payment state.
-struct OrderRecord: Codable, FetchableRecord, MutablePersistableRecord {
+struct OrderRecord: Codable, Sendable, FetchableRecord, MutablePersistableRecord {
     static let databaseTableName = "orders"
 
     var id: Int64?
