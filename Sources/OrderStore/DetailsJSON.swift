@@ -36,18 +36,21 @@ extension OrderDetails {
     }
 }
 
-/// A minimal JSON writer: objects, arrays, strings, integers, booleans. Nil members are left out.
+/// A minimal JSON writer: objects, arrays, strings, integers, booleans. Nil members are left out. It writes
+/// bytes and makes one String at the end.
 struct JSONText {
-    private(set) var text = ""
+    private var bytes: [UInt8] = []
     private var needsComma = false
 
-    init() { text.reserveCapacity(1024) }
+    init() { bytes.reserveCapacity(2048) }
+
+    var text: String { String(decoding: bytes, as: UTF8.self) }
 
     mutating func object(_ body: (inout JSONText) -> Void) {
-        text += "{"
+        bytes.append(UInt8(ascii: "{"))
         needsComma = false
         body(&self)
-        text += "}"
+        bytes.append(UInt8(ascii: "}"))
         needsComma = true
     }
 
@@ -58,13 +61,13 @@ struct JSONText {
 
     mutating func array<T>(_ key: String, _ elements: [T], _ write: (inout JSONText, T) -> Void) {
         name(key)
-        text += "["
+        bytes.append(UInt8(ascii: "["))
         needsComma = false
         for element in elements {
-            if needsComma { text += "," }
+            if needsComma { bytes.append(UInt8(ascii: ",")) }
             write(&self, element)
         }
-        text += "]"
+        bytes.append(UInt8(ascii: "]"))
         needsComma = true
     }
 
@@ -83,13 +86,13 @@ struct JSONText {
 
     mutating func member(_ key: String, _ value: Int64) {
         name(key)
-        text += String(value)
+        bytes += String(value).utf8
         needsComma = true
     }
 
     mutating func member(_ key: String, _ value: Bool) {
         name(key)
-        text += value ? "true" : "false"
+        bytes += (value ? "true" : "false").utf8
         needsComma = true
     }
 
@@ -118,28 +121,23 @@ struct JSONText {
     }
 
     private mutating func name(_ key: String) {
-        if needsComma { text += "," }
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
         string(key)
-        text += ":"
+        bytes.append(UInt8(ascii: ":"))
         needsComma = false
     }
 
     private mutating func string(_ value: String) {
-        text += "\""
-        var plainStart = value.utf8.startIndex
-        for index in value.utf8.indices {
-            let byte = value.utf8[index]
-            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-            text += value[plainStart..<index]
+        bytes.append(UInt8(ascii: "\""))
+        for byte in value.utf8 {
             switch byte {
-            case UInt8(ascii: "\""): text += "\\\""
-            case UInt8(ascii: "\\"): text += "\\\\"
-            default: text += "\\u00" + [byte].hexEncoded
+            case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+            case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+            case 0..<0x20: bytes += "\\u00".utf8; bytes += [byte].hexEncoded.utf8
+            default: bytes.append(byte)
             }
-            plainStart = value.utf8.index(after: index)
         }
-        text += value[plainStart...]
-        text += "\""
+        bytes.append(UInt8(ascii: "\""))
         needsComma = true
     }
 }

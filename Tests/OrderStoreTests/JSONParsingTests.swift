@@ -11,8 +11,8 @@ import OrderModel
 
     @Test func parsesWhatJSONAllows() throws {
         #expect(try parse(#" {"a": [1, -2.5e3, true, false, null], "b": {"c": "d"}} "#)
-                == .object([("a", .array([.number("1"), .number("-2.5e3"), .bool(true), .bool(false), .null])),
-                            ("b", .object([("c", .string("d"))]))]))
+                == .object([JSONMember(key: "a", value: .array([.number("1"), .number("-2.5e3"), .bool(true), .bool(false), .null])),
+                            JSONMember(key: "b", value: .object([JSONMember(key: "c", value: .string("d"))]))]))
         #expect(try parse(#""\"\\\/\b\f\n\r\t\u00e9\u738b\ud83d\ude42""#) == .string("\"\\/\u{08}\u{0C}\n\r\té王🙂"))
         #expect(try parse(#""王小明 raw UTF-8""#) == .string("王小明 raw UTF-8"))
     }

@@ -1,7 +1,7 @@
 /// Reads the members of one JSON object by name. Every complaint names the member's full path the way the
 /// ingest format documents it (`summaryItems[2].amount`). A member that is `null` counts as absent.
 struct JSONObjectReader {
-    let members: [(key: String, value: JSONValue)]
+    let members: [JSONMember]
     let path: String
 
     init(_ value: JSONValue, path: String) throws(FieldProblem) {

@@ -2,7 +2,7 @@
 /// on generality we do not need; this parser reads bytes directly, keeps object members in order (lookup is a
 /// short linear scan), keeps numbers as their text, and bounds nesting so hostile input cannot exhaust the stack.
 enum JSONValue: Equatable {
-    case object([(key: String, value: JSONValue)])
+    case object([JSONMember])
     case array([JSONValue])
     case string(String)
     case number(String)
@@ -11,7 +11,7 @@ enum JSONValue: Equatable {
 
     static func == (a: JSONValue, b: JSONValue) -> Bool {
         switch (a, b) {
-        case (.object(let x), .object(let y)): x.count == y.count && zip(x, y).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        case (.object(let x), .object(let y)): x == y
         case (.array(let x), .array(let y)): x == y
         case (.string(let x), .string(let y)), (.number(let x), .number(let y)): x == y
         case (.bool(let x), .bool(let y)): x == y
@@ -75,7 +75,7 @@ enum JSONValue: Equatable {
 
         mutating func object(depth: Int) throws(SyntaxError) -> JSONValue {
             index += 1
-            var members: [(key: String, value: JSONValue)] = []
+            var members: [JSONMember] = []
             skipWhitespace()
             if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
             while true {
@@ -86,7 +86,7 @@ enum JSONValue: Equatable {
                 guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':'") }
                 index += 1
                 skipWhitespace()
-                members.append((key, try value(depth: depth + 1)))
+                members.append(JSONMember(key: key, value: try value(depth: depth + 1)))
                 skipWhitespace()
                 guard index < bytes.count else { throw fail("unexpected end") }
                 if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
@@ -128,14 +128,18 @@ enum JSONValue: Equatable {
         mutating func string() throws(SyntaxError) -> String {
             index += 1
             let start = index
+            var isASCII = true
             while index < bytes.count {
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "\"") {
                     let raw = UnsafeBufferPointer(rebasing: bytes[start..<index])
                     index += 1
+                    // ASCII is valid UTF-8 as it stands; only other text needs the (slower) validating decode.
+                    if isASCII { return String(decoding: raw, as: UTF8.self) }
                     guard let text = String(validating: raw, as: UTF8.self) else { throw fail("not valid UTF-8") }
                     return text
                 }
+                isASCII = isASCII && byte < 0x80
                 if byte == UInt8(ascii: "\\") { return try escapedString(from: start) }
                 if byte < 0x20 { throw fail("control character in a string") }
                 index += 1
@@ -211,4 +215,10 @@ enum JSONValue: Equatable {
             return value
         }
     }
+}
+
+/// One member of a JSON object, in the order written.
+struct JSONMember: Equatable {
+    var key: String
+    var value: JSONValue
 }
