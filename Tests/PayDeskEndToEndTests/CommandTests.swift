@@ -129,3 +129,32 @@ import Testing
         #expect(!failed.isEmpty)
     }
 }
+
+/// `tail -f events.jsonl | paydesk ingest -`: a line is stored as it arrives, not when input ends.
+@Suite struct StreamingIngestTests {
+    @Test func aLineTrickledIntoAnOpenPipeIsStoredPromptly() throws {
+        let paydesk = try PayDeskBinary()
+        try paydesk.run(["ingest", "--db", paydesk.store], input: "")
+        let process = Process()
+        let input = Pipe()
+        process.executableURL = PayDeskBinary.executable
+        process.arguments = ["ingest", "-", "--db", paydesk.store]
+        process.environment = ["HOME": paydesk.folder.path]
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        defer { process.terminate() }
+        // When one order is written and the pipe stays open
+        input.fileHandleForWriting.write(Data((CommandTests.order + "\n").utf8))
+        // Then it can be read back within two seconds
+        var found = false
+        for _ in 0..<40 where !found {
+            Thread.sleep(forTimeInterval: 0.05)
+            found = try paydesk.run(["orders", "list", "--db", paydesk.store]).stdout.contains("E2E-1")
+        }
+        #expect(found)
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
+}

@@ -32,13 +32,13 @@ public struct IngestSummary: Sendable, Equatable, CustomStringConvertible {
 public final class Ingester {
     /// A longer line is rejected without being parsed.
     public static let maximumLineBytes = 256 * 1024
-    static let readSize = 1 << 20
     static let batchLines = 2_000
 
-    /// Whether a read would return at once: true for a file, true for a pipe with data waiting.
+    /// Whether more input arrives within 10 ms: always for a file; for a pipe, unless its writer has paused.
+    /// (A pipe is briefly empty between a fast writer's writes; that is not a pause.)
     static func moreInputReady(_ fileDescriptor: Int32) -> Bool {
         var descriptor = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
-        return poll(&descriptor, 1, 0) > 0
+        return poll(&descriptor, 1, 10) > 0
     }
 
     private let store: PayDeskStore
@@ -57,54 +57,16 @@ public final class Ingester {
 
     /// Ingests everything readable from `fileDescriptor` until end of input.
     public func ingest(fileDescriptor: Int32) throws(StoreError) {
-        var buffer = [UInt8](repeating: 0, count: Self.readSize)
-        var pending: [UInt8] = []
-        var lineNumber = 0
-        var discardingLongLine = false
-        var batch: [(Int, ArraySlice<UInt8>)] = []
+        var reader = LineReader(fileDescriptor: fileDescriptor, maximumLineBytes: Self.maximumLineBytes)
+        var batch: [Line] = []
         var parsing: BackgroundParse?
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, Self.readSize) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .cannotOpen(path: "input", reason: String(cString: strerror(errno)))
-            }
-            var lines: [(Int, ArraySlice<UInt8>)] = []
-            var start = 0
-            let chunk = buffer[0..<count]
-            for index in chunk.indices where chunk[index] == UInt8(ascii: "\n") {
-                lineNumber += 1
-                if discardingLongLine {
-                    discardingLongLine = false
-                    pending.removeAll()
-                    reject(lineNumber, FieldProblem("line", "longer than \(Self.maximumLineBytes) bytes"))
-                } else if pending.count + (index - start) > Self.maximumLineBytes {
-                    pending.removeAll(keepingCapacity: true)
-                    reject(lineNumber, FieldProblem("line", "longer than \(Self.maximumLineBytes) bytes"))
-                } else {
-                    pending.append(contentsOf: chunk[start..<index])
-                    lines.append((lineNumber, ArraySlice(pending)))
-                    pending.removeAll(keepingCapacity: true)
-                }
-                start = index + 1
-            }
-            if !discardingLongLine { pending.append(contentsOf: chunk[start..<count]) }
-            if pending.count > Self.maximumLineBytes {
-                discardingLongLine = true
-                pending.removeAll()
-            }
-            if count == 0 {
-                if discardingLongLine {
-                    reject(lineNumber + 1, FieldProblem("line", "longer than \(Self.maximumLineBytes) bytes"))
-                } else if !pending.isEmpty {
-                    lines.append((lineNumber + 1, ArraySlice(pending)))
-                }
-            }
+            let (lines, ended) = try reader.next()
             batch += lines
             // Commit when input pauses or the batch is large: a fast producer gets big transactions, and a
             // slow one (tail -f | paydesk ingest) sees each line stored as soon as it arrives. While one batch
             // is written, the next is parsed on another core.
-            let paused = count == 0 || !Self.moreInputReady(fileDescriptor)
+            let paused = ended || !Self.moreInputReady(fileDescriptor)
             if paused || batch.count >= Self.batchLines {
                 let next = BackgroundParse(batch, now: store.clock())
                 batch.removeAll(keepingCapacity: true)
@@ -116,13 +78,14 @@ public final class Ingester {
                 }
                 onProgress(summary)
             }
-            if count == 0 { return }
+            if ended { return }
         }
     }
 
     /// Ingests lines already in memory, numbered from 1: the demo and tests use this.
     public func ingest(lines: [String]) throws(StoreError) {
-        try write(Self.parse(lines.enumerated().map { ($0.offset + 1, ArraySlice(Array($0.element.utf8))) }, now: store.clock()))
+        try write(Self.parse(lines.enumerated().map { Line(number: $0.offset + 1, bytes: ArraySlice(Array($0.element.utf8))) },
+                             now: store.clock()))
     }
 
     /// A line made ready to write: everything that does not need the store is done before taking its lock.
@@ -138,13 +101,16 @@ public final class Ingester {
         var now: Timestamp
     }
 
-    static func parse(_ lines: [(Int, ArraySlice<UInt8>)], now: Timestamp) -> ParsedBatch {
+    static func parse(_ lines: [Line], now: Timestamp) -> ParsedBatch {
         var batch = ParsedBatch(now: now)
-        for (number, rawLine) in lines {
-            var line = rawLine
-            if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-            if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
-            do { batch.documents.append((number, try parse(line, now: now))) } catch { batch.rejected.append((number, error)) }
+        for line in lines {
+            guard var bytes = line.bytes else {
+                batch.rejected.append((line.number, FieldProblem("line", "longer than \(maximumLineBytes) bytes")))
+                continue
+            }
+            if bytes.last == UInt8(ascii: "\r") { bytes = bytes.dropLast() }
+            if bytes.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
+            do { batch.documents.append((line.number, try parse(bytes, now: now))) } catch { batch.rejected.append((line.number, error)) }
         }
         return batch
     }
@@ -256,7 +222,7 @@ private final class BackgroundParse: @unchecked Sendable {
     // Written once on the background thread before `done` is left, read only after waiting on `done`.
     private var batch: Ingester.ParsedBatch
 
-    init(_ lines: [(Int, ArraySlice<UInt8>)], now: Timestamp) {
+    init(_ lines: [Line], now: Timestamp) {
         batch = Ingester.ParsedBatch(now: now)
         done.enter()
         DispatchQueue.global().async {
