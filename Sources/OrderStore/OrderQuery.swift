@@ -22,19 +22,21 @@ public struct OrderQuery: Sendable, Equatable {
 
 extension PayDeskStore {
     public func orders(_ query: OrderQuery) throws(StoreError) -> [OrderSummary] {
-        let records = try read { db in try Self.request(for: query).fetchAll(db) }
+        let rows = try read { db in try Row.fetchAll(db, Self.request(for: query)) }
         var summaries: [OrderSummary] = []
-        summaries.reserveCapacity(records.count)
-        for record in records { summaries.append(try OrderSummary(record)) }
+        summaries.reserveCapacity(rows.count)
+        for row in rows { summaries.append(try OrderSummary(row)) }
         return summaries
     }
 
+    /// Only the columns a list shows: never the details document.
     static func request(for query: OrderQuery) -> QueryInterfaceRequest<OrderRecord> {
         typealias C = OrderRecord.Columns
-        var request = OrderRecord.all()
+        var request = OrderRecord.select(OrderSummary.columns.map { Column($0) })
         if let status = query.status { request = request.filter(C.status == status.rawValue) }
         if let after = query.after {
-            request = request.filter(C.createdAt < after.createdAt || (C.createdAt == after.createdAt && C.id < after.rowID))
+            // A row value, so that SQLite seeks to the cursor instead of scanning down to it.
+            request = request.filter(sql: "(created_at, id) < (?, ?)", arguments: [after.createdAt, after.rowID])
         }
         if let search = query.search?.trimmingCharacters(in: .whitespaces), !search.isEmpty {
             request = request.filter(sql: "orders.id IN (\(searchSQL(search).sql))", arguments: searchSQL(search).arguments)
@@ -76,24 +78,25 @@ extension PayDeskStore {
     }
 
     public func order(_ orderId: String) throws(StoreError) -> OrderDetail {
-        let loaded = try read { db -> (OrderRecord, [PaymentEventRecord], [RefundRecord], [AuditEntry])? in
-            guard let record = try OrderRecord.filter(OrderRecord.Columns.orderId == orderId).fetchOne(db),
-                  let rowID = record.id else { return nil }
+        let loaded = try read { db -> (Row, OrderRecord, [PaymentEventRecord], [RefundRecord], [AuditEntry])? in
+            guard let row = try Row.fetchOne(db, OrderRecord.filter(OrderRecord.Columns.orderId == orderId)) else { return nil }
+            let record = try OrderRecord(row: row)
+            guard let rowID = record.id else { return nil }
             let events = try PaymentEventRecord.filter(PaymentEventRecord.Columns.orderRef == rowID)
                 .order(PaymentEventRecord.Columns.at, Column.rowID).fetchAll(db)
             let refunds = try RefundRecord.filter(RefundRecord.Columns.orderRef == rowID)
                 .order(RefundRecord.Columns.requestedAt).fetchAll(db)
             let audit = try AuditRecord.filter(AuditRecord.Columns.orderId == orderId)
                 .order(AuditRecord.Columns.id.desc).fetchAll(db).map(\.entry)
-            return (record, events, refunds, audit)
+            return (row, record, events, refunds, audit)
         }
-        guard let (record, events, refunds, audit) = loaded else { throw .unknownOrder(orderId) }
+        guard let (row, record, events, refunds, audit) = loaded else { throw .unknownOrder(orderId) }
         let currency = try record.currencyValue()
         let details: OrderDetails
         do { details = try OrderDetails.decode(record.details) } catch { throw .database("order \(orderId): unreadable details") }
         let inFlight = refunds.filter { $0.status.isInFlight }.reduce(0) { $0 + $1.amount }
         return OrderDetail(
-            summary: try OrderSummary(record), details: details, processorReference: record.processorReference,
+            summary: try OrderSummary(row), details: details, processorReference: record.processorReference,
             events: events.map { event in
                 PaymentEventView(event: event.event, at: Timestamp(millisecondsSinceEpoch: event.at),
                                  processorReference: event.processorReference, reason: event.reason,

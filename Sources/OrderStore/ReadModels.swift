@@ -1,3 +1,4 @@
+import GRDB
 import OrderModel
 
 /// One line of the orders list.
@@ -16,19 +17,26 @@ public struct OrderSummary: Sendable, Equatable {
     /// Where the next page starts: (created_at, id) of this row.
     public var cursor: OrderCursor
 
-    init(_ record: OrderRecord) throws(StoreError) {
-        orderId = record.orderId
-        createdAt = Timestamp(millisecondsSinceEpoch: record.createdAt)
-        status = record.status
-        failureReason = record.failureReason
-        total = Money(minorUnits: record.total, currency: try record.currencyValue())
-        customer = record.customerName
-        shippingMethod = record.shippingMethod
-        wallet = record.wallet
-        cardLast4 = record.cardLast4
-        cancelRequested = record.cancelRequested
-        updatedAt = Timestamp(millisecondsSinceEpoch: record.updatedAt)
-        cursor = OrderCursor(createdAt: record.createdAt, rowID: record.id ?? 0)
+    /// The columns of `orders` a summary is read from.
+    static let columns = ["id", "order_id", "created_at", "status", "failure_reason", "currency", "total", "customer_name",
+                          "shipping_method", "wallet", "card_last4", "cancel_requested", "updated_at"]
+
+    init(_ row: Row) throws(StoreError) {
+        orderId = row["order_id"]
+        let code: String = row["currency"]
+        guard let currency = Currency(code: code) else { throw .database("order \(orderId) has unknown currency \(code)") }
+        guard let status = PaymentStatus(rawValue: row["status"]) else { throw .database("order \(orderId) has an unknown status") }
+        createdAt = Timestamp(millisecondsSinceEpoch: row["created_at"])
+        self.status = status
+        failureReason = (row["failure_reason"] as String?).flatMap(FailureReason.init(rawValue:))
+        total = Money(minorUnits: row["total"], currency: currency)
+        customer = row["customer_name"]
+        shippingMethod = row["shipping_method"]
+        wallet = row["wallet"]
+        cardLast4 = row["card_last4"]
+        cancelRequested = row["cancel_requested"]
+        updatedAt = Timestamp(millisecondsSinceEpoch: row["updated_at"])
+        cursor = OrderCursor(createdAt: row["created_at"], rowID: row["id"])
     }
 }
 
