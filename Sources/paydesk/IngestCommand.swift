@@ -36,7 +36,8 @@ struct IngestCommand: ParsableCommand {
                                 onProgress: { progress.show("ingesting… \($0.lines) lines (\($0.rejected) rejected)") })
         do { try ingester.ingest(fileDescriptor: input) } catch {
             progress.clear()
-            throw CommandFailure("\(error.description); stopped after \(ingester.summary.lines) lines, which are stored")
+            throw CommandFailure("\(error.description); stopped after \(ingester.summary.lines) lines "
+                                 + "(\(ingester.summary)); run it again for the rest: stored lines count as duplicates")
         }
         progress.clear()
         print("ingest: \(ingester.summary)")

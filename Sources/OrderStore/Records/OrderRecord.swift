@@ -35,11 +35,6 @@ struct OrderRecord: Codable, Sendable, FetchableRecord, MutablePersistableRecord
         static let orderId = Column("order_id")
         static let createdAt = Column("created_at")
         static let status = Column("status")
-        static let cancelRequested = Column("cancel_requested")
-        static let customerName = Column("customer_name")
-        static let customerPhoneReversed = Column("customer_phone_reversed")
-        static let customerEmail = Column("customer_email")
-        static let cardLast4 = Column("card_last4")
     }
 
     static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
