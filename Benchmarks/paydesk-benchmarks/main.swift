@@ -117,6 +117,7 @@ measure("search by order id") { _ = try! store.orders(OrderQuery(search: sample.
 measure("search by phone (as typed, other format)") { _ = try! store.orders(OrderQuery(search: contact.phoneNumber!.filter(\.isNumber))) }
 measure("search by email") { _ = try! store.orders(OrderQuery(search: contact.emailAddress!.uppercased())) }
 measure("search by card last 4") { _ = try! store.orders(OrderQuery(search: sample.summary.cardLast4!)) }
-measure("search by name prefix") { _ = try! store.orders(OrderQuery(search: contact.familyName!)) }
+measure("search by name (family name only)") { _ = try! store.orders(OrderQuery(search: contact.familyName!)) }
+measure("search by order id prefix (matches all)") { _ = try! store.orders(OrderQuery(search: "LOAD-")) }
 measure("one order in full") { _ = try! store.order(sample.summary.orderId) }
 print("  resident memory after the queries: \(String(format: "%.1f", residentMegabytes())) MiB")

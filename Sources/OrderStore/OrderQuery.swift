@@ -6,7 +6,8 @@ import OrderModel
 public struct OrderQuery: Sendable, Equatable {
     public var status: PaymentStatus?
     /// Matches an order id (prefix), a phone number (however formatted, by its last digits), an email
-    /// address, the card's last 4 digits, or the start of the customer's name.
+    /// address, the card's last 4 digits, or the start of the customer's name. A prefix matching more than
+    /// 1,000 orders contributes the first 1,000 in id or name order.
     public var search: String?
     public var limit: Int
     /// Keyset paging: the page after this row. Never OFFSET, so page 10,000 costs what page 1 does.
@@ -44,11 +45,19 @@ extension PayDeskStore {
         return request.order(C.createdAt.desc, C.id.desc).limit(max(0, query.limit))
     }
 
+    /// How many orders one prefix match (order id or name) contributes at most.
+    static let prefixMatchLimit = 1_000
+
     /// Each kind of match uses its own index; together they are a small set of row ids.
     private static func searchSQL(_ text: String) -> (sql: String, arguments: StatementArguments) {
-        var parts = ["SELECT id FROM orders WHERE order_id >= ? AND order_id < ?"]
+        // A prefix can match most of the store ("TEA-", a common family name); each prefix match is bounded,
+        // so a broad search costs what a narrow one does. Typing more narrows it.
+        var parts = ["SELECT id FROM (SELECT id FROM orders WHERE order_id >= ? AND order_id < ? LIMIT \(prefixMatchLimit))"]
         var arguments: StatementArguments = [text, text + "\u{10FFFF}"]
-        parts.append("SELECT id FROM orders WHERE customer_name >= ? COLLATE NOCASE AND customer_name < ? COLLATE NOCASE")
+        parts.append("""
+            SELECT id FROM (SELECT id FROM orders
+                            WHERE customer_name >= ? COLLATE NOCASE AND customer_name < ? COLLATE NOCASE LIMIT \(prefixMatchLimit))
+            """)
         arguments += [text, text + "\u{10FFFF}"]
         if text.contains("@") {
             parts.append("SELECT id FROM orders WHERE customer_email = ?")

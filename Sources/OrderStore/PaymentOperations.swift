@@ -58,6 +58,7 @@ extension PayDeskStore {
         let key = idempotencyKey ?? "cancel:\(orderId)"
         let result = try write { db -> Result<CancelOutcome, StoreError> in
             var order = try Self.fetchOrder(orderId, db)
+            let stored = order
             let currency = order.currency
             func refuse(_ reason: String) throws -> Result<CancelOutcome, StoreError> {
                 try AuditLog.append(AuditEntry(at: now, actor: actor, action: "cancel", orderId: orderId, amount: order.total,
@@ -78,7 +79,7 @@ extension PayDeskStore {
                 order.cancelRequestedBy = actor.description
                 order.cancelIdempotencyKey = key
             }
-            try order.update(db)
+            try order.updateChanges(db, from: stored)
             let outcome: CancelOutcome = switch before {
             case .authorized: .canceled
             case .charging: .cancelRequestedWhileCharging
@@ -148,9 +149,10 @@ extension PayDeskStore {
                                                idempotencyKey: refund.idempotencyKey, outcome: "refused: \(reason)"), in: db)
                 return .failure(.refused(reason))
             }
+            let stored = refund
             refund.status = .withdrawn
             refund.updatedAt = now.millisecondsSinceEpoch
-            try refund.update(db)
+            try refund.updateChanges(db, from: stored)
             try AuditLog.append(AuditEntry(at: now, actor: actor, action: "withdraw_refund", orderId: order.orderId,
                                            amount: refund.amount, currencyCode: currency.code,
                                            idempotencyKey: refund.idempotencyKey, outcome: "withdrawn \(refundId)"), in: db)
@@ -175,11 +177,12 @@ extension PayDeskStore {
             return .duplicate
         }
         var order = try fetchOrder(event.orderId, db)
+        let storedOrder = order
         guard let orderRef = order.id else { throw StoreError.unknownOrder(event.orderId) }
         let state = order.paymentState(refundsInFlight: try refundsInFlight(order, db))
         func refuse(_ reason: String) -> StoreError { .refused("\(event.kind.rawValue): \(reason)") }
 
-        var refund: RefundRecord?
+        var refund: (stored: RefundRecord, changed: RefundRecord)?
         let action: PaymentAction?
         switch event.kind {
         case .chargeSubmitted:
@@ -203,7 +206,8 @@ extension PayDeskStore {
                 found = try insertRefund(order: order, amount: amount, reason: .other, note: "refunded at the processor",
                                          requestedBy: "processor", key: "processor:\(refundId)", refundId: refundId, now: event.at, db)
             }
-            guard var target = found, target.orderRef == orderRef else { throw refuse("no refund \(quoted(refundId)) on this order") }
+            guard let storedRefund = found, storedRefund.orderRef == orderRef else { throw refuse("no refund \(quoted(refundId)) on this order") }
+            var target = storedRefund
             let next: RefundStatus = switch event.kind {
             case .refundSubmitted: .submitted
             case .refundSucceeded: .succeeded
@@ -214,7 +218,7 @@ extension PayDeskStore {
             target.status = next
             target.failureReason = next == .failed ? event.reason : nil
             target.updatedAt = now.millisecondsSinceEpoch
-            refund = target
+            refund = (storedRefund, target)
             action = switch next {
             case .succeeded: .refundSucceeded(amount: target.amount)
             case .failed: .refundFailed(amount: target.amount)
@@ -233,14 +237,14 @@ extension PayDeskStore {
                                      requestedBy: "paydesk", key: "reversal-refused:\(event.orderId)", now: now, db)
             }
         }
-        try order.update(db)
-        try refund?.update(db)
+        try order.updateChanges(db, from: storedOrder)
+        if let refund { try refund.changed.updateChanges(db, from: refund.stored) }
         var record = PaymentEventRecord(orderRef: orderRef, event: event.kind.rawValue, at: event.at.millisecondsSinceEpoch,
                                         processorReference: event.processorReference, reason: event.reason,
-                                        refundId: event.refundId, amount: refund?.amount ?? event.amount, fingerprint: fingerprint)
+                                        refundId: event.refundId, amount: refund?.changed.amount ?? event.amount, fingerprint: fingerprint)
         try record.insert(db)
         try AuditLog.append(AuditEntry(at: now, actor: actor, action: event.kind.rawValue, orderId: event.orderId,
-                                       amount: refund?.amount, currencyCode: order.currency,
+                                       amount: refund?.changed.amount, currencyCode: order.currency,
                                        idempotencyKey: event.refundId ?? event.processorReference,
                                        outcome: "order \(order.status.rawValue)"), in: db)
         return .applied
