@@ -70,6 +70,10 @@ struct AuditCommand: ParsableCommand {
 
     @OptionGroup var store: StoreOptions
 
+    func validate() throws {
+        guard (1...100_000).contains(limit) else { throw ValidationError("--limit must be between 1 and 100000") }
+    }
+
     func run() throws {
         let store = try self.store.openForReading()
         do {

@@ -26,9 +26,10 @@ public struct IngestSummary: Sendable, Equatable, CustomStringConvertible {
     public var description: String { "\(ingested) ingested, \(duplicates) duplicates, \(rejected) rejected" }
 }
 
-/// Reads JSON Lines (DESIGN §2) into the store. Lines are validated outside the write lock, then each chunk
-/// of input is written in one transaction, with a savepoint per line so that a refused line is undone alone.
-/// Input is committed whenever it pauses, so lines piped in slowly are stored as they arrive.
+/// Reads JSON Lines (DESIGN §2) into the store, in batches: up to 2,000 lines, or whatever arrived before the
+/// input paused, so lines piped in slowly are stored as they arrive. A batch is parsed and validated outside
+/// the write lock (on another core while the previous batch is written), then written in one transaction with
+/// a savepoint per line, so that a refused line is undone alone. Problems are reported in line order.
 public final class Ingester {
     /// A longer line is rejected without being parsed.
     public static let maximumLineBytes = 256 * 1024
