@@ -13,6 +13,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-certificates", exact: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-asn1", exact: "1.7.4"),
     ],
     targets: [
         // Pure domain: money, orders, the payment state machine. No I/O.
@@ -26,6 +28,12 @@ let package = Package(
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
+        // Apple Pay payment tokens: decryption (EC_v1, RSA_v1) into masked payment data.
+        .target(name: "ApplePayToken", dependencies: [
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "_CryptoExtras", package: "swift-crypto"),
+            .product(name: "X509", package: "swift-certificates"),
+        ]),
         // The executable: argument parsing and subcommands, nothing else.
         .executableTarget(name: "paydesk", dependencies: [
             "OrderModel", "OrderStore",
@@ -35,6 +43,7 @@ let package = Package(
         .executableTarget(name: "paydesk-benchmarks", dependencies: ["OrderModel", "OrderStore"],
                           path: "Benchmarks/paydesk-benchmarks"),
         .testTarget(name: "OrderModelTests", dependencies: ["OrderModel"]),
+        .testTarget(name: "ApplePayTokenTests", dependencies: ["ApplePayToken"]),
         .testTarget(name: "OrderStoreTests", dependencies: ["OrderStore", "OrderModel"]),
         .testTarget(name: "PayDeskEndToEndTests", dependencies: ["OrderModel"]),
     ]

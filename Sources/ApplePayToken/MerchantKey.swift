@@ -1,0 +1,114 @@
+import Crypto
+import Foundation
+import SwiftASN1
+import X509
+import _CryptoExtras
+
+/// One of the merchant's Payment Processing keys, with the merchant identifier hash it decrypts for. Several
+/// can be configured at once (certificate rotation); a token's `publicKeyHash` picks one.
+public struct MerchantKey {
+    enum Secret {
+        case ec(P256.KeyAgreement.PrivateKey)
+        case rsa(_RSA.Encryption.PrivateKey)
+    }
+
+    let secret: Secret
+    /// 32 bytes, leading zeros kept.
+    let merchantIdHash: [UInt8]
+    /// base64(SHA-256(DER SubjectPublicKeyInfo)): what tokens name the key by.
+    public let publicKeyHash: String
+
+    /// Where the merchant identifier hash comes from.
+    public enum Identity: Sendable {
+        /// The Payment Processing certificate, PEM: the hash is in extension 1.2.840.113635.100.6.32.
+        case certificate(String)
+        /// Only the merchant identifier, such as "merchant.com.example": the hash is SHA-256 of it.
+        case merchantIdentifier(String)
+    }
+
+    /// Reads a private key in PEM: PKCS#8 ("PRIVATE KEY"), SEC1 ("EC PRIVATE KEY") or PKCS#1 ("RSA PRIVATE KEY"),
+    /// whatever comes before it ("EC PARAMETERS", "Bag Attributes"). Errors never quote the key.
+    public init(privateKeyPEM: String, identity: Identity) throws(TokenError) {
+        guard let block = PEMBlock.all(in: privateKeyPEM).first(where: { $0.label.hasSuffix("PRIVATE KEY") }) else {
+            throw .merchantKey("no PEM private key block")
+        }
+        let pem = block.text
+        if block.label != "RSA PRIVATE KEY", let ec = try? P256.KeyAgreement.PrivateKey(pemRepresentation: pem) {
+            secret = .ec(ec)
+            publicKeyHash = Data(SHA256.hash(data: ec.publicKey.derRepresentation)).base64EncodedString()
+        } else if let rsa = try? _RSA.Encryption.PrivateKey(pemRepresentation: pem) {
+            secret = .rsa(rsa)
+            publicKeyHash = Data(SHA256.hash(data: rsa.publicKey.derRepresentation)).base64EncodedString()
+        } else {
+            throw .merchantKey("not a P-256 or RSA private key")
+        }
+        switch identity {
+        case .merchantIdentifier(let identifier):
+            merchantIdHash = Array(SHA256.hash(data: Data(identifier.utf8)))
+        case .certificate(let pem):
+            merchantIdHash = try Self.merchantIdHash(certificatePEM: pem)
+        }
+    }
+
+    static let merchantIdentifierExtension: ASN1ObjectIdentifier = [1, 2, 840, 113635, 100, 6, 32]
+
+    /// The extension's value is a UTF8String (`0C 40`) of 64 hex characters: the 32-byte hash.
+    static func merchantIdHash(certificatePEM: String) throws(TokenError) -> [UInt8] {
+        let certificate: Certificate
+        do { certificate = try Certificate(pemEncoded: certificatePEM) } catch { throw .merchantKey("the certificate is not a PEM X.509 certificate") }
+        guard let value = certificate.extensions.first(where: { $0.oid == merchantIdentifierExtension })?.value else {
+            throw .merchantKey("the certificate has no merchant identifier extension (1.2.840.113635.100.6.32)")
+        }
+        let bytes = Array(value)
+        guard bytes.count == 66, bytes[0] == 0x0C, bytes[1] == 0x40, let hash = hexDecoded(bytes[2...]) else {
+            throw .merchantKey("the merchant identifier extension is not 64 hex characters")
+        }
+        return hash
+    }
+
+    static func hexDecoded(_ characters: ArraySlice<UInt8>) -> [UInt8]? {
+        func nibble(_ c: UInt8) -> UInt8? {
+            switch c {
+            case 0x30...0x39: c - 0x30
+            case 0x41...0x46: c - 0x41 + 10
+            case 0x61...0x66: c - 0x61 + 10
+            default: nil
+            }
+        }
+        guard characters.count % 2 == 0 else { return nil }
+        var out: [UInt8] = []
+        var index = characters.startIndex
+        while index < characters.endIndex {
+            guard let high = nibble(characters[index]), let low = nibble(characters[index + 1]) else { return nil }
+            out.append(high << 4 | low)
+            index += 2
+        }
+        return out
+    }
+}
+
+/// One `-----BEGIN X-----` … `-----END X-----` block of a PEM file.
+struct PEMBlock {
+    var label: String
+    var text: String
+
+    static func all(in pem: String) -> [PEMBlock] {
+        var blocks: [PEMBlock] = []
+        var label: String?
+        var lines: [Substring] = []
+        for line in pem.split(whereSeparator: \.isNewline) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("-----BEGIN "), trimmed.hasSuffix("-----") {
+                label = String(trimmed.dropFirst(11).dropLast(5))
+                lines = [Substring(trimmed)]
+            } else if let current = label {
+                lines.append(Substring(trimmed))
+                if trimmed == "-----END \(current)-----" {
+                    blocks.append(PEMBlock(label: current, text: lines.joined(separator: "\n")))
+                    label = nil
+                }
+            }
+        }
+        return blocks
+    }
+}
