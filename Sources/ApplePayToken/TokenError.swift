@@ -9,6 +9,8 @@ public enum TokenError: Error, Equatable, CustomStringConvertible {
     case authenticationTag
     case paymentData(String)
     case merchantKey(String)
+    case signature(String)
+    case certificateMarker(String)
 
     public var description: String {
         switch self {
@@ -20,6 +22,8 @@ public enum TokenError: Error, Equatable, CustomStringConvertible {
         case .authenticationTag: "authentication tag: the payment data does not decrypt with this key (tampered, or the wrong merchant identifier)"
         case .paymentData(let reason): "payment data: \(reason)"
         case .merchantKey(let reason): "merchant key: \(reason)"
+        case .signature(let reason): "signature: \(reason)"
+        case .certificateMarker(let reason): "certificate marker: \(reason)"
         }
     }
 }
