@@ -33,6 +33,7 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "_CryptoExtras", package: "swift-crypto"),
             .product(name: "X509", package: "swift-certificates"),
+            .product(name: "SwiftASN1", package: "swift-asn1"),
         ]),
         // The executable: argument parsing and subcommands, nothing else.
         .executableTarget(name: "paydesk", dependencies: [
@@ -43,7 +44,12 @@ let package = Package(
         .executableTarget(name: "paydesk-benchmarks", dependencies: ["OrderModel", "OrderStore"],
                           path: "Benchmarks/paydesk-benchmarks"),
         .testTarget(name: "OrderModelTests", dependencies: ["OrderModel"]),
-        .testTarget(name: "ApplePayTokenTests", dependencies: ["ApplePayToken"]),
+        .testTarget(name: "ApplePayTokenTests", dependencies: [
+            "ApplePayToken",
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "X509", package: "swift-certificates"),
+            .product(name: "SwiftASN1", package: "swift-asn1"),
+        ]),
         .testTarget(name: "OrderStoreTests", dependencies: ["OrderStore", "OrderModel"]),
         .testTarget(name: "PayDeskEndToEndTests", dependencies: ["OrderModel"]),
     ]

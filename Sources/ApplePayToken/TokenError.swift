@@ -11,6 +11,8 @@ public enum TokenError: Error, Equatable, CustomStringConvertible {
     case merchantKey(String)
     case signature(String)
     case certificateMarker(String)
+    case chain(String)
+    case replayWindow(String)
 
     public var description: String {
         switch self {
@@ -24,6 +26,8 @@ public enum TokenError: Error, Equatable, CustomStringConvertible {
         case .merchantKey(let reason): "merchant key: \(reason)"
         case .signature(let reason): "signature: \(reason)"
         case .certificateMarker(let reason): "certificate marker: \(reason)"
+        case .chain(let reason): "chain: \(reason)"
+        case .replayWindow(let reason): "replay window: \(reason)"
         }
     }
 }
