@@ -37,7 +37,7 @@ let package = Package(
         ]),
         // The executable: argument parsing and subcommands, nothing else.
         .executableTarget(name: "paydesk", dependencies: [
-            "OrderModel", "OrderStore",
+            "OrderModel", "OrderStore", "ApplePayToken",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // Benchmarks with figures: `swift run -c release paydesk-benchmarks`.

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 
 @main
-struct PayDesk: ParsableCommand {
+struct PayDesk: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "paydesk",
         abstract: "A terminal console for merchants who take Apple Pay in-app payments.",
@@ -13,14 +13,18 @@ struct PayDesk: ParsableCommand {
             """,
         subcommands: [
             DemoCommand.self, IngestCommand.self, OrdersCommand.self, CancelCommand.self, RefundCommand.self,
-            RefundsCommand.self, AuditCommand.self, OutboxCommand.self, InfoCommand.self,
+            RefundsCommand.self, AuditCommand.self, OutboxCommand.self, DecryptCommand.self, InfoCommand.self,
         ])
 
     /// One line on stderr for every failure a user can cause, then a non-zero exit.
-    static func main() {
+    static func main() async {
         do {
             var command = try parseAsRoot()
-            try command.run()
+            if var asynchronous = command as? AsyncParsableCommand {
+                try await asynchronous.run()
+            } else {
+                try command.run()
+            }
         } catch let failure as CommandFailure {
             FileHandle.standardError.write(Data("paydesk: \(failure.message)\n".utf8))
             Foundation.exit(failure.exitCode)

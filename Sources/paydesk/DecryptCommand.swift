@@ -1,0 +1,177 @@
+import ApplePayToken
+import ArgumentParser
+import Foundation
+import OrderModel
+import X509
+
+struct DecryptCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "decrypt",
+        abstract: "Verify an Apple Pay token's signature and decrypt it, showing only masked data.",
+        discussion: """
+            Checks, in order: the token's format, Apple's CMS signature (messageDigest, signature, certificate
+            markers), the chain to Apple Root CA - G3 at the signing time, the replay window (5 minutes around
+            --now, else the current time), the key named by the token's publicKeyHash, and the GCM tag. A failure
+            exits non-zero with one line naming the check. Only the last 4 digits of the device account number,
+            the expiry, amount, currency, data type and ECI are ever printed.
+            """)
+
+    @Argument(help: ArgumentHelp("The token's paymentData as JSON (or a PKPaymentToken with a paymentData member).", valueName: "token.json"))
+    var token: String
+
+    @Option(help: ArgumentHelp("The merchant's Payment Processing private key, PEM, readable by its owner only.", valueName: "key.pem"))
+    var key: String
+
+    @Option(help: ArgumentHelp("The Payment Processing certificate, for the merchant identifier hash.", valueName: "cert.pem"))
+    var cert: String?
+
+    @Option(help: ArgumentHelp("The merchant identifier, when there is no certificate.", valueName: "id"))
+    var merchantId: String?
+
+    @Option(help: ArgumentHelp("Trust this root too (sandbox and tests only).", valueName: "root.pem"))
+    var trustRoot: String?
+
+    @Option(help: ArgumentHelp("The time to judge the replay window against, RFC 3339 (default: now).", valueName: "time"))
+    var now: String?
+
+    @Flag(help: "Print one JSON object.")
+    var json = false
+
+    func validate() throws {
+        guard (cert == nil) != (merchantId == nil) else { throw ValidationError("give exactly one of --cert and --merchant-id") }
+        if let now, Timestamp(rfc3339: now) == nil { throw ValidationError("--now \(quoted(now)) is not an RFC 3339 time") }
+    }
+
+    func run() async throws {
+        let keyText = try KeyFile.read(key)
+        let merchantKey: MerchantKey
+        do { merchantKey = try MerchantKey(privateKeyPEM: keyText, identity: try identity()) } catch let error as TokenError {
+            throw CommandFailure("\(cert ?? key): \(error)")
+        }
+        let paymentData = try tokenData()
+        let roots = try trustRoot.map { (path: String) throws -> [Certificate] in
+            let pem = try KeyFile.readPublic(path)
+            do { return [try Certificate(pemEncoded: pem)] } catch { throw CommandFailure("\(path): not a PEM certificate") }
+        } ?? []
+        let moment = now.flatMap(Timestamp.init(rfc3339:)).map { Date(timeIntervalSince1970: Double($0.millisecondsSinceEpoch) / 1000) } ?? Date()
+        do {
+            let signature = try TokenSignature.verify(paymentData)
+            try await TokenChain.validate(signature, extraRoots: roots)
+            try TokenChain.checkReplayWindow(signature, now: moment)
+            let masked = try TokenDecryptor(keys: [merchantKey]).decrypt(paymentData)
+            let result = DecryptResult(version: paymentData.version.rawValue, transactionId: paymentData.transactionId,
+                                       signature: .init(verified: true, signingTime: Timestamp(date: signature.signingTime).rfc3339),
+                                       data: .init(masked))
+            print(json ? try result.jsonText() : result.text)
+        } catch let error as TokenError {
+            throw CommandFailure("\(token): \(error)")
+        }
+    }
+
+    func identity() throws -> MerchantKey.Identity {
+        if let merchantId { return .merchantIdentifier(merchantId) }
+        return .certificate(try KeyFile.readPublic(cert ?? ""))
+    }
+
+    func tokenData() throws -> PaymentTokenData {
+        guard let bytes = FileManager.default.contents(atPath: token) else { throw CommandFailure("\(token): cannot read it") }
+        // A whole PKPaymentToken carries paymentData inside; the vectors are paymentData itself.
+        let inner = (try? JSONSerialization.jsonObject(with: bytes) as? [String: Any])?["paymentData"]
+        let json = try inner.map { try JSONSerialization.data(withJSONObject: $0) } ?? bytes
+        do { return try PaymentTokenData(json: json) } catch { throw CommandFailure("\(token): \(error)") }
+    }
+}
+
+/// What `decrypt --json` prints (DESIGN §4).
+struct DecryptResult: Encodable {
+    struct Signature: Encodable {
+        var verified: Bool
+        var signingTime: String
+    }
+
+    struct Payment: Encodable {
+        var accountLast4: String
+        var expiration: String
+        var currencyCode: String
+        var transactionAmount: Int64
+        var paymentDataType: String
+        var eciIndicator: String?
+        var cryptogramPresent: Bool
+        var deviceManufacturerIdentifier: String
+
+        init(_ masked: MaskedPaymentData) {
+            accountLast4 = masked.accountLast4
+            expiration = masked.expiration
+            currencyCode = masked.currencyCode
+            transactionAmount = masked.transactionAmount
+            paymentDataType = masked.paymentDataType
+            eciIndicator = masked.eciIndicator
+            cryptogramPresent = masked.cryptogramPresent
+            deviceManufacturerIdentifier = masked.deviceManufacturerIdentifier
+        }
+
+        func encode(to encoder: Encoder) throws {
+            // eciIndicator is null when absent (Mastercard), not left out: scripts test for it.
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(accountLast4, forKey: .accountLast4)
+            try container.encode(expiration, forKey: .expiration)
+            try container.encode(currencyCode, forKey: .currencyCode)
+            try container.encode(transactionAmount, forKey: .transactionAmount)
+            try container.encode(paymentDataType, forKey: .paymentDataType)
+            try container.encode(eciIndicator, forKey: .eciIndicator)
+            try container.encode(cryptogramPresent, forKey: .cryptogramPresent)
+            try container.encode(deviceManufacturerIdentifier, forKey: .deviceManufacturerIdentifier)
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case accountLast4, expiration, currencyCode, transactionAmount, paymentDataType, eciIndicator, cryptogramPresent
+            case deviceManufacturerIdentifier
+        }
+    }
+
+    var version: String
+    var transactionId: String
+    var signature: Signature
+    var data: Payment
+
+    func jsonText() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        return String(decoding: try encoder.encode(self), as: UTF8.self)
+    }
+
+    var text: String {
+        let amount = Currency(numericCode: data.currencyCode).map { Money(minorUnits: data.transactionAmount, currency: $0).description }
+            ?? "\(data.transactionAmount) (currency \(data.currencyCode))"
+        return """
+            \(version)  transaction \(transactionId)
+            signature: verified, signed \(signature.signingTime), chains to Apple Root CA - G3
+            card:      •••• \(data.accountLast4)  expires \(data.expiration.suffix(2))/\(data.expiration.dropFirst(2).prefix(2))
+            amount:    \(amount)
+            type:      \(data.paymentDataType)\(data.eciIndicator.map { "  ECI \($0)" } ?? "")  cryptogram \(data.cryptogramPresent ? "present" : "absent")
+            device:    \(data.deviceManufacturerIdentifier)
+            """
+    }
+}
+
+/// Reading key material the way ssh does: a private key others can read is refused, and nothing read from a
+/// key file is ever repeated in a message.
+enum KeyFile {
+    static func read(_ path: String) throws -> String {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw CommandFailure("\(path): \(String(cString: strerror(errno)))") }
+        if info.st_mode & 0o077 != 0 {
+            throw CommandFailure("\(path): private key is readable by group or others (mode \(String(info.st_mode & 0o777, radix: 8))); chmod 600 it")
+        }
+        return try readPublic(path)
+    }
+
+    static func readPublic(_ path: String) throws -> String {
+        guard let data = FileManager.default.contents(atPath: path) else { throw CommandFailure("\(path): cannot read it") }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+extension Timestamp {
+    init(date: Date) { self.init(millisecondsSinceEpoch: Int64((date.timeIntervalSince1970 * 1000).rounded())) }
+}
