@@ -41,7 +41,11 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // Benchmarks with figures: `swift run -c release paydesk-benchmarks`.
-        .executableTarget(name: "paydesk-benchmarks", dependencies: ["OrderModel", "OrderStore"],
+        .executableTarget(name: "paydesk-benchmarks", dependencies: [
+                              "OrderModel", "OrderStore", "ApplePayToken",
+                              .product(name: "Crypto", package: "swift-crypto"),
+                              .product(name: "_CryptoExtras", package: "swift-crypto"),
+                          ],
                           path: "Benchmarks/paydesk-benchmarks"),
         .testTarget(name: "OrderModelTests", dependencies: ["OrderModel"]),
         .testTarget(name: "ApplePayTokenTests", dependencies: [

@@ -1,13 +1,18 @@
+import ApplePayToken
+import Crypto
 import Foundation
 import OrderModel
 import OrderStore
+import _CryptoExtras
 
 // PayDesk's benchmarks (issue 2's figures). Each measurement repeats the operation and prints the median and
 // the worst case. The 1,000,000-order store is built once under .build-bench/ and reused on later runs.
 //
-//   swift run -c release paydesk-benchmarks [--orders N]   (N: size of the large store, default 1000000)
+//   swift run -c release paydesk-benchmarks [store|tokens] [--orders N]   (N: size of the large store, default 1000000)
 
 let arguments = CommandLine.arguments
+let sections = Set(arguments.dropFirst().filter { ["store", "tokens"].contains($0) })
+func runs(_ section: String) -> Bool { sections.isEmpty || sections.contains(section) }
 let largeCount = arguments.firstIndex(of: "--orders").flatMap { Int(arguments[$0 + 1]) } ?? 1_000_000
 let folder = URL(fileURLWithPath: ".build-bench", isDirectory: true)
 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -60,6 +65,70 @@ func ingest(_ linesPath: String, into storePath: String) throws -> IngestSummary
 func removeStore(_ path: String) {
     for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
 }
+
+// MARK: Tokens
+
+/// Operations per second on one core, over `seconds` of repetition.
+func throughput(_ name: String, seconds limit: Double = 2, _ body: () throws -> Void) rethrows {
+    var count = 0
+    let elapsed = try seconds {
+        let start = DispatchTime.now().uptimeNanoseconds
+        while Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 < limit {
+            try body()
+            count += 1
+        }
+    }
+    print("  \(name.padding(toLength: 46, withPad: " ", startingAt: 0)) \(String(format: "%9.0f", Double(count) / elapsed)) /s  (\(String(format: "%.1f", elapsed / Double(count) * 1e6)) µs)")
+}
+
+let vectors = URL(fileURLWithPath: "../shared/vectors")
+if runs("tokens"), FileManager.default.fileExists(atPath: vectors.path) {
+    func file(_ vector: String, _ name: String) throws -> String {
+        try String(contentsOf: vectors.appendingPathComponent(vector).appendingPathComponent(name), encoding: .utf8)
+    }
+    print("Apple Pay tokens, one core (vectors from ../shared/vectors)")
+    for vector in ["B2_basis_ec_new", "B1_basis_rsa"] {
+        let json = Data(try file(vector, "token.json").utf8)
+        let key = try MerchantKey(privateKeyPEM: file(vector, "private_key.pem"), identity: .certificate(file(vector, "merchant_cert.pem")))
+        let decryptor = TokenDecryptor(keys: [key])
+        let token = try PaymentTokenData(json: json)
+        try throughput("\(vector): parse + CMS verify + decrypt") {
+            let parsed = try PaymentTokenData(json: json)
+            _ = try TokenSignature.verify(parsed)
+            _ = try decryptor.decrypt(parsed)
+        }
+        try throughput("\(vector): decrypt only") { _ = try decryptor.decrypt(token) }
+        try throughput("\(vector): CMS verify only") { _ = try TokenSignature.verify(token) }
+        let signature = try TokenSignature.verify(token)
+        var chains = 0
+        let elapsed = try await {
+            let start = DispatchTime.now().uptimeNanoseconds
+            while Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 < 2 {
+                try await TokenChain.validate(signature)
+                chains += 1
+            }
+            return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        }()
+        print("  \(vector + ": chain validation (uncached)")\(String(repeating: " ", count: max(0, 46 - vector.count - 30))) \(String(format: "%9.0f", Double(chains) / elapsed)) /s")
+    }
+    print("  primitives, same run:")
+    let merchant = P256.KeyAgreement.PrivateKey(), ephemeral = P256.KeyAgreement.PrivateKey()
+    try throughput("one ECDH (P-256)") { _ = try merchant.sharedSecretFromKeyAgreement(with: ephemeral.publicKey) }
+    let signer = P256.Signing.PrivateKey()
+    let message = Data(repeating: 7, count: 200)
+    let ecdsa = try signer.signature(for: message)
+    try throughput("one ECDSA P-256 verification") { _ = signer.publicKey.isValidSignature(ecdsa, for: message) }
+    let symmetric = SymmetricKey(size: .bits256)
+    let nonce = try AES.GCM.Nonce(data: Data(repeating: 0, count: 16))
+    let sealed = try AES.GCM.seal(Data(repeating: 1, count: 300), using: symmetric, nonce: nonce)
+    try throughput("AES-256-GCM open, 300 bytes") { _ = try AES.GCM.open(sealed, using: symmetric) }
+    let rsa = try _RSA.Encryption.PrivateKey(keySize: .bits2048)
+    let wrapped = try rsa.publicKey.encrypt(Data(repeating: 3, count: 16), padding: .PKCS1_OAEP_SHA256)
+    try throughput("RSA-2048 OAEP unwrap") { _ = try rsa.decrypt(wrapped, padding: .PKCS1_OAEP_SHA256) }
+    print("")
+}
+
+guard runs("store") else { exit(0) }
 
 // MARK: Ingest throughput
 

@@ -6,7 +6,7 @@ import _CryptoExtras
 
 /// What Apple's detached CMS signature says, once its signature checks out: when it was signed, and the
 /// certificates to validate against Apple Root CA - G3.
-public struct VerifiedSignature {
+public struct VerifiedSignature: Sendable {
     public var signingTime: Date
     public var leaf: Certificate
     public var intermediate: Certificate
