@@ -20,18 +20,25 @@ import X509
         try await TokenChain.validate(signature)
     }
 
-    @Test func anExpiredLeafDoesNotChain() async throws {
-        // Given V1's signature, judged twenty years after it was made (its leaf expired in 2019)
+    @Test func anExpiredLeafDoesNotChainEvenOnceCached() async throws {
+        // Given V1's chain, validated (and so cached) at its signing time
+        let cache = ValidatedChains()
         var signature = try TokenSignature.verify(DecryptionTests.token("V1_gala2014"))
+        try await TokenChain.validate(signature, cache: cache)
+        // When the same chain is judged twenty years later (its leaf expired in 2019), Then it is refused
         signature.signingTime = signature.signingTime.addingTimeInterval(20 * 365 * 86_400)
-        await #expect(throws: TokenError.self) { try await TokenChain.validate(signature) }
+        await #expect(throws: TokenError.self) { try await TokenChain.validate(signature, cache: cache) }
+        // And a chain with another root set is not taken from the cache either
+        var other = try TokenSignature.verify(DecryptionTests.token("V1_gala2014"))
+        other.signingTime = signature.signingTime
+        await #expect(throws: TokenError.self) { try await TokenChain.validate(other, extraRoots: [other.leaf], cache: cache) }
     }
 
     @Test func aLeafWithoutItsIntermediateDoesNotChain() async throws {
         var signature = try TokenSignature.verify(DecryptionTests.token("B2_basis_ec_new"))
         signature.intermediate = signature.leaf
         do {
-            try await TokenChain.validate(signature)
+            try await TokenChain.validate(signature, cache: ValidatedChains())
             Issue.record("a chain without its intermediate was accepted")
         } catch {
             #expect(error.description.hasPrefix("chain: the signing certificate does not chain to Apple Root CA - G3"))
