@@ -1,3 +1,5 @@
+import Foundation
+
 /// A moment in time as milliseconds since 1970-01-01T00:00:00Z. Parsed from and printed as RFC 3339,
 /// without Foundation's formatters: ingest parses millions of these and must be exact about what it accepts.
 public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible {
@@ -6,6 +8,11 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
     public init(millisecondsSinceEpoch: Int64) { self.millisecondsSinceEpoch = millisecondsSinceEpoch }
 
     public static func < (a: Timestamp, b: Timestamp) -> Bool { a.millisecondsSinceEpoch < b.millisecondsSinceEpoch }
+
+    /// The nearest millisecond to a Foundation date, and back.
+    public init(date: Date) { self.init(millisecondsSinceEpoch: Int64((date.timeIntervalSince1970 * 1000).rounded())) }
+
+    public var date: Date { Date(timeIntervalSince1970: TimeInterval(millisecondsSinceEpoch) / 1000) }
 
     public func adding(milliseconds: Int64) -> Timestamp {
         Timestamp(millisecondsSinceEpoch: millisecondsSinceEpoch + milliseconds)

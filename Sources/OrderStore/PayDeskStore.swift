@@ -14,9 +14,7 @@ public final class PayDeskStore: Sendable {
 
     public enum Mode: Sendable { case readWrite, readOnly }
 
-    public static let systemClock: @Sendable () -> Timestamp = {
-        Timestamp(millisecondsSinceEpoch: Int64((Date().timeIntervalSince1970 * 1000).rounded()))
-    }
+    public static let systemClock: @Sendable () -> Timestamp = { Timestamp(date: Date()) }
 
     /// Opens the store at `path`, creating it when read-write and absent.
     /// `busyTimeout` is how long a write waits for another process's transaction before giving up.

@@ -5,3 +5,10 @@ import OrderModel
 extension PaymentStatus: ExpressibleByArgument {}
 extension RefundStatus: ExpressibleByArgument {}
 extension RefundReason: ExpressibleByArgument {}
+
+/// How many rows one listing may ask for: enough for any script, bounded so a typo cannot read a whole store.
+enum ListLimit {
+    static func check(_ limit: Int) throws {
+        guard (1...100_000).contains(limit) else { throw ValidationError("--limit must be between 1 and 100000") }
+    }
+}

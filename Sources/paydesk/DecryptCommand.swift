@@ -53,7 +53,7 @@ struct DecryptCommand: AsyncParsableCommand {
             let pem = try KeyFile.readPublic(path)
             do { return [try Certificate(pemEncoded: pem)] } catch { throw CommandFailure("\(path): not a PEM certificate") }
         } ?? []
-        let moment = now.flatMap(Timestamp.init(rfc3339:)).map { Date(timeIntervalSince1970: Double($0.millisecondsSinceEpoch) / 1000) } ?? Date()
+        let moment = now.flatMap(Timestamp.init(rfc3339:))?.date ?? Date()
         do {
             let signature = try TokenSignature.verify(paymentData)
             try await TokenChain.validate(signature, extraRoots: roots)
@@ -170,8 +170,4 @@ enum KeyFile {
         guard let data = FileManager.default.contents(atPath: path) else { throw CommandFailure("\(path): cannot read it") }
         return String(decoding: data, as: UTF8.self)
     }
-}
-
-extension Timestamp {
-    init(date: Date) { self.init(millisecondsSinceEpoch: Int64((date.timeIntervalSince1970 * 1000).rounded())) }
 }

@@ -25,7 +25,7 @@ struct OrdersCommand: ParsableCommand {
         @OptionGroup var store: StoreOptions
 
         func validate() throws {
-            guard (1...100_000).contains(limit) else { throw ValidationError("--limit must be between 1 and 100000") }
+            try ListLimit.check(limit)
         }
 
         func run() throws {

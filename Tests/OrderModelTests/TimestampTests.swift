@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import OrderModel
 
@@ -26,5 +27,13 @@ import Testing
         }
         #expect(Timestamp(millisecondsSinceEpoch: 1_795_253_400_000).rfc3339 == "2026-11-21T09:30:00Z")
         #expect(Timestamp(millisecondsSinceEpoch: -1).rfc3339 == "1969-12-31T23:59:59.999Z")
+    }
+}
+
+@Suite struct TimestampDateTests {
+    @Test func convertsToAndFromFoundationDates() {
+        let time = Timestamp(millisecondsSinceEpoch: 1_795_253_400_250)
+        #expect(Timestamp(date: time.date) == time)
+        #expect(Timestamp(date: Date(timeIntervalSince1970: 0.0004)).millisecondsSinceEpoch == 0)
     }
 }
