@@ -17,6 +17,19 @@ public struct MaskedPaymentData: Sendable, Equatable, Codable, CustomStringConve
     public var cryptogramPresent: Bool
     public var deviceManufacturerIdentifier: String
 
+    /// DESIGN §4's JSON: a token without an ECI (Mastercard) says `"eciIndicator": null`, not nothing.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(accountLast4, forKey: .accountLast4)
+        try container.encode(expiration, forKey: .expiration)
+        try container.encode(currencyCode, forKey: .currencyCode)
+        try container.encode(transactionAmount, forKey: .transactionAmount)
+        try container.encode(paymentDataType, forKey: .paymentDataType)
+        try container.encode(eciIndicator, forKey: .eciIndicator)
+        try container.encode(cryptogramPresent, forKey: .cryptogramPresent)
+        try container.encode(deviceManufacturerIdentifier, forKey: .deviceManufacturerIdentifier)
+    }
+
     /// `•••• 0075  02/29  840 100 minor  3DSecure  ECI 7  cryptogram present`
     public var description: String {
         let month = expiration.suffix(2), year = expiration.dropFirst(2).prefix(2)

@@ -66,6 +66,11 @@ public struct MerchantKey {
         return hash
     }
 
+    static func hexEncoded(_ bytes: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        return String(decoding: bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0x0F)]] }, as: UTF8.self)
+    }
+
     static func hexDecoded(_ characters: ArraySlice<UInt8>) -> [UInt8]? {
         func nibble(_ c: UInt8) -> UInt8? {
             switch c {

@@ -50,7 +50,7 @@ public struct SandboxPKI {
         self.merchantIdentifier = merchantIdentifier
         merchantECKey = P256.KeyAgreement.PrivateKey()
         merchantRSAKey = try _RSA.Encryption.PrivateKey(keySize: .bits2048)
-        let hashHex = Array(SHA256.hash(data: Data(merchantIdentifier.utf8))).map { String(format: "%02x", $0) }.joined()
+        let hashHex = MerchantKey.hexEncoded(Array(SHA256.hash(data: Data(merchantIdentifier.utf8))))
         let merchantCertificate = try issue(try DistinguishedName { CommonName(merchantIdentifier) },
                                             key: Certificate.PublicKey(try P256.Signing.PublicKey(rawRepresentation: merchantECKey.publicKey.rawRepresentation)),
                                             by: rootName, signer: rootKey,
@@ -103,7 +103,7 @@ public struct SandboxPKI {
         let plaintext = try JSONSerialization.data(withJSONObject: plaintextObject)
 
         let symmetric: SymmetricKey
-        var header: [String: String] = ["transactionId": transactionId.map { String(format: "%02x", $0) }.joined()]
+        var header: [String: String] = ["transactionId": MerchantKey.hexEncoded(transactionId)]
         let keyBytes: Data
         switch version {
         case .ecV1:
@@ -124,7 +124,7 @@ public struct SandboxPKI {
         var signedContent = Array(keyBytes) + Array(data) + transactionId
         if let applicationData {
             let hash = Array(SHA256.hash(data: Data(applicationData.utf8)))
-            header["applicationData"] = hash.map { String(format: "%02x", $0) }.joined()
+            header["applicationData"] = MerchantKey.hexEncoded(hash)
             signedContent += hash
         }
         let signature = try signedData(over: signedContent, signedAt: signedAt, intermediateFirst: intermediateFirst)

@@ -61,7 +61,7 @@ struct DecryptCommand: AsyncParsableCommand {
             let masked = try TokenDecryptor(keys: [merchantKey]).decrypt(paymentData)
             let result = DecryptResult(version: paymentData.version.rawValue, transactionId: paymentData.transactionId,
                                        signature: .init(verified: true, signingTime: Timestamp(date: signature.signingTime).rfc3339),
-                                       data: .init(masked))
+                                       data: masked)
             print(json ? try result.jsonText() : result.text)
         } catch let error as TokenError {
             throw CommandFailure("\(token): \(error)")
@@ -89,50 +89,10 @@ struct DecryptResult: Encodable {
         var signingTime: String
     }
 
-    struct Payment: Encodable {
-        var accountLast4: String
-        var expiration: String
-        var currencyCode: String
-        var transactionAmount: Int64
-        var paymentDataType: String
-        var eciIndicator: String?
-        var cryptogramPresent: Bool
-        var deviceManufacturerIdentifier: String
-
-        init(_ masked: MaskedPaymentData) {
-            accountLast4 = masked.accountLast4
-            expiration = masked.expiration
-            currencyCode = masked.currencyCode
-            transactionAmount = masked.transactionAmount
-            paymentDataType = masked.paymentDataType
-            eciIndicator = masked.eciIndicator
-            cryptogramPresent = masked.cryptogramPresent
-            deviceManufacturerIdentifier = masked.deviceManufacturerIdentifier
-        }
-
-        func encode(to encoder: Encoder) throws {
-            // eciIndicator is null when absent (Mastercard), not left out: scripts test for it.
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(accountLast4, forKey: .accountLast4)
-            try container.encode(expiration, forKey: .expiration)
-            try container.encode(currencyCode, forKey: .currencyCode)
-            try container.encode(transactionAmount, forKey: .transactionAmount)
-            try container.encode(paymentDataType, forKey: .paymentDataType)
-            try container.encode(eciIndicator, forKey: .eciIndicator)
-            try container.encode(cryptogramPresent, forKey: .cryptogramPresent)
-            try container.encode(deviceManufacturerIdentifier, forKey: .deviceManufacturerIdentifier)
-        }
-
-        enum CodingKeys: String, CodingKey {
-            case accountLast4, expiration, currencyCode, transactionAmount, paymentDataType, eciIndicator, cryptogramPresent
-            case deviceManufacturerIdentifier
-        }
-    }
-
     var version: String
     var transactionId: String
     var signature: Signature
-    var data: Payment
+    var data: MaskedPaymentData
 
     func jsonText() throws -> String {
         let encoder = JSONEncoder()
