@@ -2,22 +2,33 @@ import Foundation
 import GRDB
 import OrderModel
 
-/// What the orders list shows: newest first, optionally one status, optionally a search, one page at a time.
+/// What the orders list shows: newest (or oldest) first, optionally one status, optionally a search, one page
+/// at a time.
 public struct OrderQuery: Sendable, Equatable {
+    public enum ListOrder: String, Sendable, CaseIterable {
+        case newestFirst = "newest first"
+        case oldestFirst = "oldest first"
+
+        public var reversed: ListOrder { self == .newestFirst ? .oldestFirst : .newestFirst }
+    }
+
     public var status: PaymentStatus?
     /// Matches an order id (prefix), a phone number (however formatted, by its last digits), an email
     /// address, the card's last 4 digits, or the start of the customer's name. A prefix matching more than
     /// 1,000 orders contributes the first 1,000 in id or name order.
     public var search: String?
     public var limit: Int
-    /// Keyset paging: the page after this row. Never OFFSET, so page 10,000 costs what page 1 does.
+    /// Keyset paging: the page after this row, in `order`. Never OFFSET, so page 10,000 costs what page 1 does.
     public var after: OrderCursor?
+    public var order: ListOrder
 
-    public init(status: PaymentStatus? = nil, search: String? = nil, limit: Int = 50, after: OrderCursor? = nil) {
+    public init(status: PaymentStatus? = nil, search: String? = nil, limit: Int = 50, after: OrderCursor? = nil,
+                order: ListOrder = .newestFirst) {
         self.status = status
         self.search = search
         self.limit = limit
         self.after = after
+        self.order = order
     }
 }
 
@@ -33,16 +44,19 @@ extension PayDeskStore {
     /// Only the columns a list shows: never the details document.
     static func request(for query: OrderQuery) -> QueryInterfaceRequest<OrderRecord> {
         typealias C = OrderRecord.Columns
-        var request = OrderRecord.select(OrderSummary.columns.map { Column($0) })
+        var request = OrderRecord.select(OrderSummary.selection)
         if let status = query.status { request = request.filter(C.status == status.rawValue) }
+        let newestFirst = query.order == .newestFirst
         if let after = query.after {
             // A row value, so that SQLite seeks to the cursor instead of scanning down to it.
-            request = request.filter(sql: "(created_at, id) < (?, ?)", arguments: [after.createdAt, after.rowID])
+            request = request.filter(sql: "(created_at, id) \(newestFirst ? "<" : ">") (?, ?)",
+                                     arguments: [after.createdAt, after.rowID])
         }
         if let search = query.search?.trimmingCharacters(in: .whitespaces), !search.isEmpty {
             request = request.filter(sql: "orders.id IN (\(searchSQL(search).sql))", arguments: searchSQL(search).arguments)
         }
-        return request.order(C.createdAt.desc, C.id.desc).limit(max(0, query.limit))
+        let ordering = newestFirst ? [C.createdAt.desc, C.id.desc] : [C.createdAt.asc, C.id.asc]
+        return request.order(ordering).limit(max(0, query.limit))
     }
 
     /// How many orders one prefix match (order id or name) contributes at most.
@@ -72,6 +86,12 @@ extension PayDeskStore {
             arguments += [phone, phone + ":"]
         }
         return (parts.joined(separator: " UNION "), arguments)
+    }
+
+    /// A number that changes whenever anything in the store changes: every change appends to the audit log,
+    /// and `audit_head` holds its last id. One row, so polling it every second costs nothing.
+    public func changeToken() throws(StoreError) -> Int64 {
+        try read { db in try Int64.fetchOne(db, sql: "SELECT last_id FROM audit_head") ?? 0 }
     }
 
     /// Counts and amounts per status and currency, read from totals the schema keeps current.
@@ -104,8 +124,10 @@ extension PayDeskStore {
         let details: OrderDetails
         do { details = try OrderDetails.decode(record.details) } catch { throw .database("order \(orderId): unreadable details") }
         let inFlight = refunds.filter { $0.status.isInFlight }.reduce(0) { $0 + $1.amount }
+        var summary = try OrderSummary(row)
+        summary.refundPending = refunds.contains { $0.status == .pending }
         return OrderDetail(
-            summary: try OrderSummary(row), details: details, processorReference: record.processorReference,
+            summary: summary, details: details, processorReference: record.processorReference,
             events: events.map { event in
                 PaymentEventView(event: event.event, at: Timestamp(millisecondsSinceEpoch: event.at),
                                  processorReference: event.processorReference, reason: event.reason,

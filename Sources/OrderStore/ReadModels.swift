@@ -13,13 +13,18 @@ public struct OrderSummary: Sendable, Equatable {
     public var wallet: String
     public var cardLast4: String?
     public var cancelRequested: Bool
+    /// A refund was requested and not yet submitted to the processor.
+    public var refundPending: Bool
     public var updatedAt: Timestamp
     /// Where the next page starts: (created_at, id) of this row.
     public var cursor: OrderCursor
 
-    /// The columns of `orders` a summary is read from.
-    static let columns = ["id", "order_id", "created_at", "status", "failure_reason", "currency", "total", "customer_name",
-                          "shipping_method", "wallet", "card_last4", "cancel_requested", "updated_at"]
+    /// The columns of `orders` a summary is read from, and whether a refund waits (one index probe per row).
+    static var selection: [any SQLSelectable] {
+        ["id", "order_id", "created_at", "status", "failure_reason", "currency", "total", "customer_name",
+         "shipping_method", "wallet", "card_last4", "cancel_requested", "updated_at"].map { Column($0) }
+        + [SQL("EXISTS (SELECT 1 FROM refunds WHERE refunds.order_ref = orders.id AND refunds.status = 'pending') AS refund_pending")]
+    }
 
     init(_ row: Row) throws(StoreError) {
         orderId = row["order_id"]
@@ -35,6 +40,7 @@ public struct OrderSummary: Sendable, Equatable {
         wallet = row["wallet"]
         cardLast4 = row["card_last4"]
         cancelRequested = row["cancel_requested"]
+        refundPending = row["refund_pending"] ?? false
         updatedAt = Timestamp(millisecondsSinceEpoch: row["updated_at"])
         cursor = OrderCursor(createdAt: row["created_at"], rowID: row["id"])
     }
