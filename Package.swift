@@ -15,6 +15,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
         .package(url: "https://github.com/apple/swift-certificates", exact: "1.21.1"),
         .package(url: "https://github.com/apple/swift-asn1", exact: "1.7.4"),
+        // Themes and configuration are TOML, and TOMLKit (toml++ underneath) reports where a file goes wrong.
+        .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
     ],
     targets: [
         // Pure domain: money, orders, the payment state machine. No I/O.
@@ -35,14 +37,26 @@ let package = Package(
             .product(name: "X509", package: "swift-certificates"),
             .product(name: "SwiftASN1", package: "swift-asn1"),
         ]),
+        // The console without a terminal: state, messages, update, view into a screen buffer, key map, themes.
+        .target(name: "ConsoleUI", dependencies: [
+            "OrderModel", "OrderStore", "Themes",
+            .product(name: "TOMLKit", package: "TOMLKit"),
+        ]),
+        // The shipped colour themes, compiled into the binary so that a copied executable still has them.
+        .target(name: "Themes", path: "Themes",
+                resources: ["default", "light", "high-contrast", "colour-blind", "monochrome"].map { .embedInCode("\($0).toml") }),
+        // The ncursesw C API with shims for its macros and globals; the only C in the package.
+        .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
+        // The only code that calls ncurses: set-up and restore, keys, colours, drawing changed cells.
+        .target(name: "CursesTerminal", dependencies: ["CNcursesw", "ConsoleUI"]),
         // The executable: argument parsing and subcommands, nothing else.
         .executableTarget(name: "paydesk", dependencies: [
-            "OrderModel", "OrderStore", "ApplePayToken",
+            "OrderModel", "OrderStore", "ApplePayToken", "ConsoleUI", "CursesTerminal",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // Benchmarks with figures: `swift run -c release paydesk-benchmarks`.
         .executableTarget(name: "paydesk-benchmarks", dependencies: [
-                              "OrderModel", "OrderStore", "ApplePayToken",
+                              "OrderModel", "OrderStore", "ApplePayToken", "ConsoleUI", "CursesTerminal",
                               .product(name: "Crypto", package: "swift-crypto"),
                               .product(name: "_CryptoExtras", package: "swift-crypto"),
                           ],
@@ -55,6 +69,9 @@ let package = Package(
             .product(name: "SwiftASN1", package: "swift-asn1"),
         ]),
         .testTarget(name: "OrderStoreTests", dependencies: ["OrderStore", "OrderModel"]),
+        .testTarget(name: "ConsoleUITests", dependencies: ["ConsoleUI", "OrderModel", "OrderStore"],
+                    exclude: ["Rendered"]),
+        .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "ConsoleUI"]),
         .testTarget(name: "PayDeskEndToEndTests", dependencies: ["OrderModel"]),
     ]
 )

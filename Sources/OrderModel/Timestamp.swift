@@ -35,6 +35,15 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
         return text + "Z"
     }
 
+    /// What a wall clock `utcOffsetSeconds` east of Greenwich read at this instant.
+    public func wallClock(utcOffsetSeconds: Int) -> WallClock {
+        let seconds = millisecondsSinceEpoch.floorDividedBy(1000).quotient + Int64(utcOffsetSeconds)
+        let (days, secondOfDay) = seconds.floorDividedBy(86_400)
+        let (year, month, day) = Timestamp.civil(fromDays: days)
+        return WallClock(year: Int(year), month: Int(month), day: Int(day), hour: Int(secondOfDay / 3600),
+                         minute: Int(secondOfDay / 60 % 60), second: Int(secondOfDay % 60))
+    }
+
     /// RFC 3339 `date-time`: `YYYY-MM-DDTHH:MM:SS[.frac](Z|±HH:MM)`. Fractions beyond milliseconds are
     /// truncated; a leap second (`:60`) is refused rather than guessed at.
     public init?(rfc3339 text: String) {
@@ -124,4 +133,20 @@ extension Int64 {
         let q = self / divisor, r = self % divisor
         return r < 0 ? (q - 1, r + divisor) : (q, r)
     }
+}
+
+/// A date and time of day as a clock on the wall shows it, for display.
+public struct WallClock: Equatable, Sendable {
+    public var year, month, day, hour, minute, second: Int
+
+    /// `2026-11-21 14:02:11`
+    public var dateTime: String { "\(date) \(time)" }
+    /// `2026-11-21`
+    public var date: String { "\(year)-\(Self.two(month))-\(Self.two(day))" }
+    /// `14:02:11`
+    public var time: String { "\(Self.two(hour)):\(Self.two(minute)):\(Self.two(second))" }
+    /// `11-21 14:02`, for table columns.
+    public var short: String { "\(Self.two(month))-\(Self.two(day)) \(Self.two(hour)):\(Self.two(minute))" }
+
+    private static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 }

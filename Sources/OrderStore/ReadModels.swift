@@ -9,7 +9,9 @@ public struct OrderSummary: Sendable, Equatable {
     public var failureReason: FailureReason?
     public var total: Money
     public var customer: String
+    /// The chosen method's identifier, and its label as the customer saw it.
     public var shippingMethod: String?
+    public var shippingLabel: String?
     public var wallet: String
     public var cardLast4: String?
     public var cancelRequested: Bool
@@ -22,7 +24,7 @@ public struct OrderSummary: Sendable, Equatable {
     /// The columns of `orders` a summary is read from, and whether a refund waits (one index probe per row).
     static var selection: [any SQLSelectable] {
         ["id", "order_id", "created_at", "status", "failure_reason", "currency", "total", "customer_name",
-         "shipping_method", "wallet", "card_last4", "cancel_requested", "updated_at"].map { Column($0) }
+         "shipping_method", "shipping_label", "wallet", "card_last4", "cancel_requested", "updated_at"].map { Column($0) }
         + [SQL("EXISTS (SELECT 1 FROM refunds WHERE refunds.order_ref = orders.id AND refunds.status = 'pending') AS refund_pending")]
     }
 
@@ -37,6 +39,7 @@ public struct OrderSummary: Sendable, Equatable {
         total = Money(minorUnits: row["total"], currency: currency)
         customer = row["customer_name"]
         shippingMethod = row["shipping_method"]
+        shippingLabel = row["shipping_label"]
         wallet = row["wallet"]
         cardLast4 = row["card_last4"]
         cancelRequested = row["cancel_requested"]

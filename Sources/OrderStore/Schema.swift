@@ -12,7 +12,17 @@ enum Schema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1", migrate: createVersion1)
+        migrator.registerMigration("v2", migrate: addShippingLabel)
         return migrator
+    }
+
+    /// The list shows the shipping method as the customer saw it ("极速送达"), not its identifier.
+    private static func addShippingLabel(_ db: Database) throws {
+        try db.execute(sql: """
+            ALTER TABLE orders ADD COLUMN shipping_label TEXT;
+            UPDATE orders SET shipping_label = json_extract(details, '$.shippingMethod.label')
+            WHERE json_extract(details, '$.shippingMethod.label') IS NOT NULL;
+            """)
     }
 
     private static func createVersion1(_ db: Database) throws {

@@ -24,6 +24,9 @@ struct DemoCommand: ParsableCommand {
     @Flag(help: "Only build the store; do not open the console.")
     var noConsole = false
 
+    @Option(help: ArgumentHelp("The console's theme: a name or a theme file.", valueName: "name|path"))
+    var theme: String?
+
     func validate() throws {
         guard (1...2_000_000).contains(orders) else { throw ValidationError("--orders must be between 1 and 2000000") }
     }
@@ -53,13 +56,7 @@ struct DemoCommand: ParsableCommand {
             throw CommandFailure(error)
         }
         guard !noConsole else { return }
-        print("""
-
-            The console is not built yet. Browse the demo with:
-              paydesk orders list --db \(path)
-              paydesk orders show TEA-000001 --db \(path)
-              paydesk refunds list --db \(path)
-            """)
+        try ConsoleCommand.open(try StoreOptions.parse(["--db", path]), theme: theme)
     }
 }
 

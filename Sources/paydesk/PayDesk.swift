@@ -9,12 +9,13 @@ struct PayDesk: AsyncParsableCommand {
         discussion: """
             Orders, payments and refunds live in one SQLite store (--db, else PAYDESK_DB, else
             $XDG_DATA_HOME/paydesk/paydesk.sqlite). PAYDESK_READ_ONLY=1 makes every command read-only,
-            whatever its flags say. Try `paydesk demo` for a store with realistic orders.
+            whatever its flags say. Try `paydesk demo` for a store with realistic orders, opened in the console.
             """,
         subcommands: [
-            DemoCommand.self, IngestCommand.self, OrdersCommand.self, CancelCommand.self, RefundCommand.self,
+            ConsoleCommand.self, DemoCommand.self, IngestCommand.self, OrdersCommand.self, CancelCommand.self, RefundCommand.self,
             RefundsCommand.self, AuditCommand.self, OutboxCommand.self, DecryptCommand.self, InfoCommand.self,
-        ])
+        ],
+        defaultSubcommand: ConsoleCommand.self)
 
     /// One line on stderr for every failure a user can cause, then a non-zero exit.
     static func main() async {

@@ -37,3 +37,13 @@ import Testing
         #expect(Timestamp(date: Date(timeIntervalSince1970: 0.0004)).millisecondsSinceEpoch == 0)
     }
 }
+
+@Suite struct WallClockTests {
+    @Test func showsTheOperatorsLocalTimeAcrossMidnight() {
+        // Given 23:30 UTC on the last day of 2026
+        let instant = Timestamp(rfc3339: "2026-12-31T23:30:05Z")!
+        // Then Shanghai (UTC+8) is already in 2027, and New York (UTC-5) is still in the evening
+        #expect(instant.wallClock(utcOffsetSeconds: 8 * 3600).dateTime == "2027-01-01 07:30:05")
+        #expect(instant.wallClock(utcOffsetSeconds: -5 * 3600).short == "12-31 18:30")
+    }
+}

@@ -28,6 +28,7 @@ struct OrderRecord: Codable, Sendable, FetchableRecord, MutablePersistableRecord
     var cardLast4: String?
     var wallet: String
     var shippingMethod: String?
+    var shippingLabel: String?
     var details: String
 
     enum Columns {
@@ -48,10 +49,10 @@ struct OrderRecord: Codable, Sendable, FetchableRecord, MutablePersistableRecord
         try db.cachedStatement(sql: """
             INSERT INTO orders (order_id, fingerprint, created_at, currency, total, status, cancel_requested, paid, refunded,
                                 updated_at, customer_name, customer_phone_reversed, customer_email, card_last4, wallet,
-                                shipping_method, details)
-            VALUES (?, ?, ?, ?, ?, ?, 0, 0, 0, ?, ?, ?, ?, ?, ?, ?, ?)
+                                shipping_method, shipping_label, details)
+            VALUES (?, ?, ?, ?, ?, ?, 0, 0, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """).execute(arguments: [orderId, fingerprint, createdAt, currency, total, status.rawValue, updatedAt, customerName,
-                                     customerPhoneReversed, customerEmail, cardLast4, wallet, shippingMethod, details])
+                                     customerPhoneReversed, customerEmail, cardLast4, wallet, shippingMethod, shippingLabel, details])
     }
 
     init(order: Order, fingerprint: Data, details: String, now: Timestamp) {
@@ -71,6 +72,7 @@ struct OrderRecord: Codable, Sendable, FetchableRecord, MutablePersistableRecord
         self.cardLast4 = order.details.token.cardLast4
         self.wallet = order.details.token.displayName
         self.shippingMethod = order.details.shippingMethod?.identifier
+        self.shippingLabel = order.details.shippingMethod?.label
         self.details = details
     }
 

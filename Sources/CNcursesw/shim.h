@@ -1,0 +1,36 @@
+// The only C in PayDesk: ncurses' wide-character API, and shims for the macros and globals Swift cannot see.
+#ifndef PAYDESK_CNCURSESW_SHIM_H
+#define PAYDESK_CNCURSESW_SHIM_H
+
+#define NCURSES_WIDECHAR 1
+#ifndef _XOPEN_SOURCE_EXTENDED
+#define _XOPEN_SOURCE_EXTENDED 1
+#endif
+#include <locale.h>
+#include <signal.h>
+#include <stdio.h>
+#include <wchar.h>
+#include <langinfo.h>
+#include <ncursesw/curses.h>
+
+static inline WINDOW *paydesk_stdscr(void) { return stdscr; }
+static inline int paydesk_lines(void) { return LINES; }
+static inline int paydesk_cols(void) { return COLS; }
+static inline int paydesk_colors(void) { return COLORS; }
+static inline int paydesk_color_pairs(void) { return COLOR_PAIRS; }
+
+static inline attr_t paydesk_a_bold(void) { return A_BOLD; }
+static inline attr_t paydesk_a_dim(void) { return A_DIM; }
+static inline attr_t paydesk_a_underline(void) { return A_UNDERLINE; }
+static inline attr_t paydesk_a_reverse(void) { return A_REVERSE; }
+
+static inline int paydesk_key_resize(void) { return KEY_RESIZE; }
+
+/// Draws `count` wide characters at (y, x) with attributes and a colour pair given by number, so that pairs
+/// above 255 work (COLOR_PAIR() cannot carry them).
+static inline int paydesk_draw(int y, int x, const wchar_t *text, int count, attr_t attributes, int pair) {
+    if (wattr_set(stdscr, attributes, (short)pair, (void *)&pair) == ERR) { return ERR; }
+    return mvwaddnwstr(stdscr, y, x, text, count);
+}
+
+#endif

@@ -1,0 +1,85 @@
+import Dispatch
+import Foundation
+import OrderModel
+import OrderStore
+
+/// The console's loop: one thread owns the terminal and the state; store work runs on a worker and comes back
+/// as messages. It draws after each change, and when nothing happens it sleeps in the terminal's read with at
+/// most one store check a second.
+public final class Console {
+    private let terminal: Terminal
+    private let effects: StoreEffects
+    private let worker = DispatchQueue(label: "PayDesk.console.store")
+    private let mailbox = Mailbox()
+    public private(set) var state: ConsoleState
+
+    public init(store: PayDeskStore, actor: Actor, terminal: Terminal, state: ConsoleState,
+                clock: @escaping @Sendable () -> Timestamp = PayDeskStore.systemClock) {
+        self.terminal = terminal
+        self.effects = StoreEffects(store: store, actor: actor, clock: clock)
+        self.state = state
+    }
+
+    /// Runs until the operator quits or a signal asks to stop. A write already started is always finished.
+    public func run() {
+        let clock = effects.clock
+        run(state.initialEffects())
+        var nextTick = clock().adding(milliseconds: 1_000)
+        while !state.quitting && !terminal.stopRequested {
+            terminal.draw(state.view())
+            let now = clock()
+            let untilTick = Int(max(0, nextTick.millisecondsSinceEpoch - now.millisecondsSinceEpoch))
+            let timeout = mailbox.isWaiting ? min(10, untilTick) : untilTick
+            if let event = terminal.nextEvent(timeoutMilliseconds: timeout) {
+                switch event {
+                case .key(let key): dispatch(.key(key))
+                case .resized(let size): dispatch(.resized(size))
+                }
+            }
+            for message in mailbox.drain() { dispatch(message) }
+            if clock() >= nextTick {
+                dispatch(.tick(clock()))
+                nextTick = clock().adding(milliseconds: 1_000)
+            }
+        }
+        worker.sync {}
+    }
+
+    private func dispatch(_ message: Message) {
+        run(state.update(message))
+    }
+
+    private func run(_ list: [Effect]) {
+        for effect in list where effect != .quit {
+            mailbox.expect()
+            worker.async { [effects, mailbox] in
+                mailbox.deliver(effects.perform(effect))
+            }
+        }
+    }
+}
+
+/// Answers from the worker, waiting for the UI thread.
+final class Mailbox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var messages: [Message] = []
+    private var outstanding = 0
+
+    var isWaiting: Bool { lock.withLock { outstanding > 0 || !messages.isEmpty } }
+
+    func expect() { lock.withLock { outstanding += 1 } }
+
+    func deliver(_ message: Message?) {
+        lock.withLock {
+            outstanding -= 1
+            if let message { messages.append(message) }
+        }
+    }
+
+    func drain() -> [Message] {
+        lock.withLock {
+            defer { messages = [] }
+            return messages
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import OrderModel
+import OrderStore
+
+/// Runs effects against the store and answers each with a message. Runs on the console's worker thread.
+struct StoreEffects: Sendable {
+    let store: PayDeskStore
+    let actor: Actor
+    let clock: @Sendable () -> Timestamp
+
+    func perform(_ effect: Effect) -> Message? {
+        do throws(StoreError) {
+            switch effect {
+            case .checkStore:
+                return .storeChecked(token: try store.changeToken(), at: clock())
+            case .loadOrders(let request):
+                return .ordersLoaded(request, try store.orders(request.query))
+            case .loadTotals:
+                return .totalsLoaded(try store.statusTotals())
+            case .loadOrder(let orderId):
+                return .orderLoaded(try store.order(orderId))
+            case .loadRefunds:
+                return .refundsLoaded(try store.refunds())
+            case .loadAudit:
+                return .auditLoaded(try store.auditEntries(limit: 500))
+            case .cancel(let orderId, let expecting, let key):
+                return .actionFinished(outcome { () throws(StoreError) in
+                    let result = try store.requestCancel(orderId: orderId, expecting: expecting, idempotencyKey: key, actor: actor)
+                    return ActionOutcome(succeeded: true, title: "Order \(orderId): \(result)",
+                                         lines: ["\(result)".capitalizedFirst + ".", "Recorded in the audit log as \(actor)."])
+                })
+            case .refund(let orderId, let amount, let reason, let note, let key):
+                return .actionFinished(outcome { () throws(StoreError) in
+                    let refund = try store.requestRefund(orderId: orderId, amount: amount, reason: reason, note: note,
+                                                         idempotencyKey: key, actor: actor)
+                    return ActionOutcome(succeeded: true, title: "Refund requested", lines: [
+                        "\(refund.refundId): \(refund.amount) for order \(orderId), \(refund.status.rawValue).",
+                        "It is submitted to the processor next; the Refunds screen follows it.",
+                        "Recorded in the audit log as \(actor).",
+                    ])
+                })
+            case .withdraw(let refundId):
+                return .actionFinished(outcome { () throws(StoreError) in
+                    let refund = try store.withdrawRefund(refundId: refundId, actor: actor)
+                    return ActionOutcome(succeeded: true, title: "Refund withdrawn",
+                                         lines: ["\(refund.refundId): \(refund.amount) for order \(refund.orderId) is withdrawn."])
+                })
+            case .quit:
+                return nil
+            }
+        } catch {
+            return .storeFailed(error.description)
+        }
+    }
+
+    /// A write's result: a refusal is an answer to show the operator, not a store failure.
+    private func outcome(_ body: () throws(StoreError) -> ActionOutcome) -> ActionOutcome {
+        do { return try body() } catch {
+            return ActionOutcome(succeeded: false, title: "Nothing was changed", lines: [error.description])
+        }
+    }
+}
+
+extension String {
+    var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
+}

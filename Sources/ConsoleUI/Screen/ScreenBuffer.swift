@@ -1,0 +1,82 @@
+import OrderModel
+
+/// One terminal cell: a grapheme and what it means. A double-width grapheme is followed by a continuation
+/// cell (empty text) that the terminal skips.
+public struct Cell: Hashable, Sendable {
+    public var text: String
+    public var role: Role
+
+    public static let blank = Cell(text: " ", role: .text)
+    public var isContinuation: Bool { text.isEmpty }
+}
+
+/// What the screen should look like: the output of a view, compared cell by cell with the previous frame so
+/// that only what changed is sent to the terminal.
+public struct ScreenBuffer: Equatable, Sendable {
+    public let size: Size
+    public private(set) var cells: [Cell]
+
+    public init(size: Size) {
+        self.size = size
+        cells = Array(repeating: .blank, count: size.width * size.height)
+    }
+
+    public subscript(x x: Int, y y: Int) -> Cell { cells[y * size.width + x] }
+
+    /// Writes `text` from column `x` of row `y`, clipped to `limit` columns (default: to the right edge).
+    /// Anything that could steer a terminal is replaced, whatever the caller passed: the buffer is the last
+    /// line of defence between customer text and the terminal. Returns the columns used.
+    @discardableResult
+    public mutating func put(_ text: String, x: Int, y: Int, role: Role, limit: Int? = nil) -> Int {
+        guard y >= 0, y < size.height, x >= 0, x < size.width else { return 0 }
+        let end = min(size.width, x + (limit ?? size.width))
+        var column = x
+        for character in text {
+            let safe = character.unicodeScalars.contains(where: \.isTerminalHazard) ? "?" : character
+            let columns = safe.unicodeScalars.reduce(0) { $0 + $1.columns }
+            if columns == 0 { continue }
+            if column + columns > end {
+                // A wide character that does not fit leaves a blank rather than half a glyph.
+                while column < end { set(Cell(text: " ", role: role), column, y); column += 1 }
+                break
+            }
+            set(Cell(text: String(safe), role: role), column, y)
+            if columns == 2 { set(Cell(text: "", role: role), column + 1, y) }
+            column += columns
+        }
+        return column - x
+    }
+
+    /// Paints columns `x..<x+width` of row `y` (default: the whole row) with blanks in `role`.
+    public mutating func fill(y: Int, role: Role, x: Int = 0, width: Int? = nil) {
+        guard y >= 0, y < size.height else { return }
+        let start = max(0, x), end = min(size.width, x + (width ?? size.width))
+        guard start < end else { return }
+        for column in start..<end { set(Cell(text: " ", role: role), column, y) }
+    }
+
+    /// Changes the role of existing cells, keeping their text: how a selected row is highlighted.
+    public mutating func restyle(y: Int, role: Role, x: Int = 0, width: Int? = nil) {
+        guard y >= 0, y < size.height else { return }
+        let start = max(0, x), end = min(size.width, x + (width ?? size.width))
+        guard start < end else { return }
+        for column in start..<end { cells[y * size.width + column].role = role }
+    }
+
+    private mutating func set(_ cell: Cell, _ x: Int, _ y: Int) {
+        let index = y * size.width + x
+        // Overwriting half of a wide character blanks its other half, so no orphan half is ever drawn.
+        if !cell.isContinuation, cells[index].isContinuation, x > 0 { cells[index - 1].text = " " }
+        if !cells[index].isContinuation, x + 1 < size.width, cells[index + 1].isContinuation { cells[index + 1].text = " " }
+        cells[index] = cell
+    }
+
+    /// The rows as plain text, for tests and for reading a frame back.
+    public var lines: [String] {
+        (0..<size.height).map { y in
+            var line = ""
+            for x in 0..<size.width where !self[x: x, y: y].isContinuation { line += self[x: x, y: y].text }
+            return line
+        }
+    }
+}

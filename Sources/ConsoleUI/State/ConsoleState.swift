@@ -1,0 +1,113 @@
+import OrderModel
+import OrderStore
+
+/// The screens an operator moves between.
+public enum ScreenKind: String, Sendable, CaseIterable {
+    case orders, order, refunds, audit, help
+
+    /// The screens `Tab` cycles through.
+    static let cycle: [ScreenKind] = [.orders, .refunds, .audit]
+}
+
+/// Everything the console shows, and nothing else: `view` draws it, `update` changes it.
+public struct ConsoleState: Sendable {
+    public var size: Size
+    /// The store's file name, as the header shows it.
+    public var storeName: String
+    /// Why nothing can be changed, or nil when the operator may act.
+    public var readOnlyReason: String?
+    public var glyphs: Glyphs
+    /// Offset of the operator's wall clock from UTC, for times on screen.
+    public var utcOffsetSeconds: Int
+    /// Distinguishes this session's idempotency keys from every other session's.
+    public var sessionID: String
+
+    public var screen: ScreenKind = .orders
+    /// Where `Esc` goes back to.
+    public var history: [ScreenKind] = []
+    public var orders = OrdersPane()
+    public var order: OrderPane?
+    public var refunds = ListPane<RefundView>()
+    public var audit = ListPane<AuditEntry>()
+    public var totals: [StatusTotal] = []
+    public var input: InputMode = .none
+    public var helpScroll = 0
+
+    public var now: Timestamp
+    /// When the store was last confirmed unchanged or re-read: "updated Ns ago".
+    public var freshAt: Timestamp?
+    public var changeToken: Int64?
+    public var paused = false
+    public var storeProblem: String?
+    public var flash: Flash?
+    /// An action waits for the order's current state before its dialog opens.
+    public var pendingAction: PendingAction?
+    public var actionsStarted = 0
+    public var quitting = false
+
+    public init(size: Size, storeName: String, readOnlyReason: String?, glyphs: Glyphs = .unicode,
+                utcOffsetSeconds: Int = 0, sessionID: String, now: Timestamp) {
+        self.size = size
+        self.storeName = storeName
+        self.readOnlyReason = readOnlyReason
+        self.glyphs = glyphs
+        self.utcOffsetSeconds = utcOffsetSeconds
+        self.sessionID = sessionID
+        self.now = now
+    }
+
+    public var isReadOnly: Bool { readOnlyReason != nil }
+
+    /// The effects that fill a console that has just started.
+    public func initialEffects() -> [Effect] {
+        [.checkStore, .loadTotals, .loadOrders(orders.startRequest(visibleRows: Layout(size).listRows))]
+    }
+}
+
+/// A short message in the status line, gone after a few seconds.
+public struct Flash: Sendable, Equatable {
+    public var text: String
+    public var role: Role
+    public var until: Timestamp
+}
+
+public enum PendingAction: Sendable, Equatable {
+    case cancel(String)
+    case refund(String)
+}
+
+/// What keys are typed into, when not into the screen.
+public enum InputMode: Sendable {
+    case none
+    case filter(TextField)
+    case command(TextField)
+    case dialog(Dialog)
+}
+
+/// The order screen: one order in full, scrolled.
+public struct OrderPane: Sendable {
+    public var orderId: String
+    public var detail: OrderDetail?
+    public var scroll = 0
+}
+
+/// A list read in full (refunds, audit entries) with a selection.
+public struct ListPane<Row: Sendable>: Sendable {
+    public var rows: [Row] = []
+    public var selected = 0
+    public var top = 0
+    public var loaded = false
+
+    mutating func move(by delta: Int, visible: Int) {
+        guard !rows.isEmpty else { return }
+        selected = min(max(0, selected + delta), rows.count - 1)
+        keepSelectionVisible(visible)
+    }
+
+    mutating func keepSelectionVisible(_ visible: Int) {
+        selected = min(max(0, selected), max(0, rows.count - 1))
+        if selected < top { top = selected }
+        if visible > 0, selected >= top + visible { top = selected - visible + 1 }
+        top = max(0, top)
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import OrderModel
+import OrderStore
+
+/// A modal box over the screen: it takes every key until it is confirmed or dismissed.
+public enum Dialog: Sendable {
+    case cancel(CancelConfirmation)
+    case refund(RefundForm)
+    case withdraw(WithdrawConfirmation)
+    /// A write is running; keys wait.
+    case working(String)
+    case outcome(ActionOutcome)
+}
+
+/// "Cancel this order?", with what will happen to the money given the order's state right now.
+public struct CancelConfirmation: Sendable, Equatable {
+    public var orderId: String
+    public var status: PaymentStatus
+    public var total: Money
+    public var idempotencyKey: String
+
+    /// What confirming does, in the operator's words.
+    public var consequence: [String] {
+        switch status {
+        case .authorized:
+            ["Not yet sent to the processor: the order is canceled", "and will never be charged."]
+        case .charging:
+            ["The charge is still in flight. Reversal, not refund:", "it is reversed once it succeeds; if it fails,",
+             "the order ends canceled."]
+        default:
+            ["The charge succeeded: a reversal of \(total) is requested.", "If the bank refuses reversal, a full refund",
+             "follows automatically."]
+        }
+    }
+}
+
+/// The refund form: amount (validated as it is typed), reason, optional note; then a restatement to confirm.
+public struct RefundForm: Sendable, Equatable {
+    public enum Field: Sendable, Equatable { case amount, reason, note }
+
+    public var orderId: String
+    public var refundable: Money
+    public var amount: TextField
+    public var reason: RefundReason = .requestedByCustomer
+    public var note = TextField("", limit: 200)
+    public var field: Field = .amount
+    /// The form was submitted and now waits for `y`.
+    public var confirming = false
+    public var idempotencyKey: String
+
+    public init(orderId: String, refundable: Money, idempotencyKey: String) {
+        self.orderId = orderId
+        self.refundable = refundable
+        self.amount = TextField(refundable.decimalString, limit: 24)
+        self.idempotencyKey = idempotencyKey
+    }
+
+    /// The amount typed, or why it cannot be refunded.
+    public var validatedAmount: Result<Money, RefundAmountProblem> {
+        let text = amount.text.trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty else { return .failure(.empty) }
+        let money: Money
+        do { money = try Money(parsing: text, currency: refundable.currency) } catch { return .failure(.unreadable(error.description)) }
+        guard money.minorUnits > 0 else { return .failure(.notPositive) }
+        guard money.minorUnits <= refundable.minorUnits else { return .failure(.moreThanRefundable(refundable)) }
+        return .success(money)
+    }
+
+    public var trimmedNote: String? {
+        let text = note.text.trimmingCharacters(in: .whitespaces)
+        return text.isEmpty ? nil : text
+    }
+}
+
+public enum RefundAmountProblem: Error, Equatable, CustomStringConvertible {
+    case empty
+    case unreadable(String)
+    case notPositive
+    case moreThanRefundable(Money)
+
+    public var description: String {
+        switch self {
+        case .empty: "enter an amount"
+        case .unreadable(let reason): reason
+        case .notPositive: "the amount must be more than zero"
+        case .moreThanRefundable(let remainder): "at most \(remainder) is refundable"
+        }
+    }
+}
+
+/// "Withdraw this refund?": only a refund not yet submitted to the processor.
+public struct WithdrawConfirmation: Sendable, Equatable {
+    public var refund: RefundView
+}

@@ -1,0 +1,38 @@
+import OrderModel
+import OrderStore
+
+/// Work the update function asks for: reads and writes of the store, run off the UI thread, answered by a
+/// `Message`.
+public enum Effect: Sendable, Equatable {
+    case checkStore
+    case loadOrders(OrdersPageRequest)
+    case loadTotals
+    case loadOrder(String)
+    case loadRefunds
+    case loadAudit
+    case cancel(orderId: String, expecting: PaymentStatus, idempotencyKey: String)
+    case refund(orderId: String, amount: Money, reason: RefundReason, note: String?, idempotencyKey: String)
+    case withdraw(refundId: String)
+    case quit
+}
+
+/// One page of the orders list: the query, and where the rows go in the loaded window.
+public struct OrdersPageRequest: Sendable, Equatable {
+    public enum Placement: Sendable, Equatable {
+        /// The list starts over at the query's first row (a new filter, Home).
+        case start
+        /// The list starts over at its last rows (End); the query runs backwards and is turned around.
+        case end
+        /// After the last loaded row.
+        case append
+        /// Before the first loaded row; the query runs backwards and is turned around.
+        case prepend
+        /// Visible rows re-read after a change elsewhere: rows from this index on are replaced.
+        case refresh(from: Int)
+    }
+
+    public var query: OrderQuery
+    public var placement: Placement
+    /// Which filter the page belongs to: a page for an older filter is dropped when it arrives.
+    public var generation: Int
+}

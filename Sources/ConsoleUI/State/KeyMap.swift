@@ -1,0 +1,72 @@
+/// What a key binding does.
+public enum Action: String, Sendable, CaseIterable {
+    case moveUp, moveDown, pageUp, pageDown, top, bottom
+    case open, back, nextScreen, previousScreen, help, quit
+    case filter, nextStatus, previousStatus, clearFilter, sort
+    case commandLine, pause, cancelOrder, refund, withdrawRefund
+}
+
+/// One key binding: its keys, what it does, how footer and help describe it, where it works, and whether it
+/// changes anything (such bindings do not exist in read-only mode, not even in help).
+public struct KeyBinding: Sendable {
+    public var keys: [Key]
+    public var action: Action
+    /// The footer's word for it; nil keeps it out of the footer (help still lists it).
+    public var footer: String?
+    public var help: String
+    public var screens: Set<ScreenKind>
+    public var mutates = false
+}
+
+/// The console's key map. Footer, help and the key handler all read this one list.
+public enum KeyMap {
+    static let lists: Set<ScreenKind> = [.orders, .refunds, .audit]
+    static let everywhere = Set(ScreenKind.allCases)
+
+    public static let bindings: [KeyBinding] = [
+        KeyBinding(keys: [.up, .character("k")], action: .moveUp, footer: nil, help: "previous row", screens: everywhere),
+        KeyBinding(keys: [.down, .character("j")], action: .moveDown, footer: nil, help: "next row", screens: everywhere),
+        KeyBinding(keys: [.pageUp, .control("b")], action: .pageUp, footer: nil, help: "page up", screens: everywhere),
+        KeyBinding(keys: [.pageDown, .control("f"), .character(" ")], action: .pageDown, footer: nil, help: "page down", screens: everywhere),
+        KeyBinding(keys: [.home, .character("g")], action: .top, footer: nil, help: "first row", screens: everywhere),
+        KeyBinding(keys: [.end, .character("G")], action: .bottom, footer: nil, help: "last row", screens: everywhere),
+        KeyBinding(keys: [.enter], action: .open, footer: "open", help: "open the selected order", screens: lists),
+        KeyBinding(keys: [.character("/")], action: .filter, footer: "filter",
+                   help: "filter by order id, name, phone, email or last 4 (Enter applies, Esc clears)", screens: [.orders]),
+        KeyBinding(keys: [.character("s")], action: .nextStatus, footer: "status", help: "show only the next status", screens: [.orders]),
+        KeyBinding(keys: [.character("S")], action: .previousStatus, footer: nil, help: "show only the previous status", screens: [.orders]),
+        KeyBinding(keys: [.character("o")], action: .sort, footer: "sort", help: "newest first / oldest first", screens: [.orders]),
+        KeyBinding(keys: [.character("c")], action: .cancelOrder, footer: "cancel", help: "cancel the order (or reverse its charge)",
+                   screens: [.orders, .order], mutates: true),
+        KeyBinding(keys: [.character("r")], action: .refund, footer: "refund", help: "refund part or all of the order",
+                   screens: [.orders, .order], mutates: true),
+        KeyBinding(keys: [.character("w")], action: .withdrawRefund, footer: "withdraw", help: "withdraw a refund not yet submitted",
+                   screens: [.refunds], mutates: true),
+        KeyBinding(keys: [.tab], action: .nextScreen, footer: "screens", help: "orders → refunds → audit", screens: lists),
+        KeyBinding(keys: [.backTab], action: .previousScreen, footer: nil, help: "audit → refunds → orders", screens: lists),
+        KeyBinding(keys: [.character("p")], action: .pause, footer: "pause", help: "pause or resume live updates", screens: everywhere),
+        KeyBinding(keys: [.character(":")], action: .commandLine, footer: nil, help: "command line (:help lists commands)",
+                   screens: everywhere),
+        KeyBinding(keys: [.character("?")], action: .help, footer: "help", help: "this help", screens: everywhere),
+        KeyBinding(keys: [.escape], action: .back, footer: "back", help: "back; on the orders list, clear the filters",
+                   screens: [.order, .help, .orders]),
+        KeyBinding(keys: [.character("q")], action: .back, footer: nil, help: "back", screens: [.order, .help]),
+        KeyBinding(keys: [.character("q"), .control("c")], action: .quit, footer: "quit", help: "quit", screens: lists),
+        KeyBinding(keys: [.control("c")], action: .quit, footer: nil, help: "quit", screens: [.order, .help]),
+    ]
+}
+
+extension ConsoleState {
+    /// The bindings that work on this screen now; in read-only mode those that change anything are gone.
+    public var availableBindings: [KeyBinding] {
+        bindings(on: screen)
+    }
+
+    func bindings(on screen: ScreenKind) -> [KeyBinding] {
+        KeyMap.bindings.filter { $0.screens.contains(screen) && !($0.mutates && isReadOnly) }
+    }
+
+    func action(for key: Key) -> Action? {
+        availableBindings.first { $0.keys.contains(key) }?.action
+    }
+}

@@ -1,0 +1,33 @@
+import OrderModel
+import OrderStore
+
+/// Everything that can happen to the console: keys, the terminal, time, and the answers to effects.
+public enum Message: Sendable {
+    case key(Key)
+    case resized(Size)
+    /// Once a second, and whenever an answer arrives: time moves on (ages, flags and highlights depend on it).
+    case tick(Timestamp)
+    /// The store's change token was read: unchanged means everything shown is still current.
+    case storeChecked(token: Int64, at: Timestamp)
+    case ordersLoaded(OrdersPageRequest, [OrderSummary])
+    case totalsLoaded([StatusTotal])
+    case orderLoaded(OrderDetail)
+    case refundsLoaded([RefundView])
+    case auditLoaded([AuditEntry])
+    case actionFinished(ActionOutcome)
+    /// A read failed; what is on screen stays, marked as no longer current.
+    case storeFailed(String)
+}
+
+/// What a cancel, refund or withdrawal did, as the operator is told.
+public struct ActionOutcome: Sendable, Equatable {
+    public var succeeded: Bool
+    public var title: String
+    public var lines: [String]
+
+    public init(succeeded: Bool, title: String, lines: [String]) {
+        self.succeeded = succeeded
+        self.title = title
+        self.lines = lines
+    }
+}

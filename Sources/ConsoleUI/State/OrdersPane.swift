@@ -1,0 +1,161 @@
+import OrderModel
+import OrderStore
+
+/// The orders list: a window of loaded rows over a list that may hold millions. Pages are read by keyset as
+/// the selection nears either edge, and the far side is dropped, so memory and every read stay small wherever
+/// the operator scrolls.
+public struct OrdersPane: Sendable {
+    public static let pageSize = 200
+    /// Rows kept around the selection; more are dropped from the far side.
+    static let windowLimit = 1_000
+
+    public var rows: [OrderSummary] = []
+    public var selected = 0
+    public var top = 0
+    /// Nothing precedes `rows.first` in the list.
+    public var reachedStart = false
+    /// Nothing follows `rows.last`.
+    public var reachedEnd = false
+    public var status: PaymentStatus?
+    public var search: String?
+    public var order: OrderQuery.ListOrder = .newestFirst
+    public var generation = 0
+    /// A page is on its way; no other is asked for until it arrives.
+    public var loading: OrdersPageRequest?
+    /// The list changed elsewhere and the visible rows are to be re-read.
+    public var stale = false
+    /// Rows that appeared or changed in a refresh, highlighted until the time given.
+    public var highlighted: [String: Timestamp] = [:]
+
+    public var selectedOrder: OrderSummary? { rows.indices.contains(selected) ? rows[selected] : nil }
+
+    func query(limit: Int, after: OrderCursor? = nil, reversed: Bool = false) -> OrderQuery {
+        OrderQuery(status: status, search: search, limit: limit, after: after, order: reversed ? order.reversed : order)
+    }
+
+    /// The first page of the current filter.
+    func startRequest(visibleRows: Int) -> OrdersPageRequest {
+        OrdersPageRequest(query: query(limit: max(Self.pageSize, visibleRows * 2)), placement: .start, generation: generation)
+    }
+
+    /// A new filter or sort: the list starts over.
+    mutating func restart(visibleRows: Int) -> Effect {
+        generation += 1
+        highlighted = [:]
+        stale = false
+        let request = startRequest(visibleRows: visibleRows)
+        loading = request
+        return .loadOrders(request)
+    }
+
+    /// Moves the selection, then asks for the page beyond either edge when the selection comes near it.
+    mutating func move(by delta: Int, visibleRows: Int) -> [Effect] {
+        guard !rows.isEmpty else { return [] }
+        selected = min(max(0, selected + delta), rows.count - 1)
+        keepSelectionVisible(visibleRows)
+        return pagesNeeded(visibleRows: visibleRows)
+    }
+
+    /// Home and End: within the window when it holds that edge, else a fresh read from that edge.
+    mutating func jump(toEnd: Bool, visibleRows: Int) -> [Effect] {
+        if toEnd ? reachedEnd : reachedStart {
+            return move(by: toEnd ? rows.count : -rows.count, visibleRows: visibleRows)
+        }
+        generation += 1
+        let request = OrdersPageRequest(query: query(limit: Self.pageSize, reversed: toEnd), placement: toEnd ? .end : .start,
+                                        generation: generation)
+        loading = request
+        return [.loadOrders(request)]
+    }
+
+    mutating func keepSelectionVisible(_ visibleRows: Int) {
+        selected = min(max(0, selected), max(0, rows.count - 1))
+        if selected < top { top = selected }
+        if visibleRows > 0, selected >= top + visibleRows { top = selected - visibleRows + 1 }
+        top = max(0, min(top, max(0, rows.count - 1)))
+    }
+
+    /// The page the window needs next: rows beyond the edges near the view, or a refresh of what is visible.
+    mutating func pagesNeeded(visibleRows: Int) -> [Effect] {
+        guard loading == nil else { return [] }
+        var request: OrdersPageRequest?
+        if stale, top > 0 || reachedStart {
+            let after = top > 0 ? rows[top - 1].cursor : nil
+            request = OrdersPageRequest(query: query(limit: visibleRows + 50, after: after), placement: .refresh(from: top),
+                                        generation: generation)
+        } else if !reachedEnd, let last = rows.last, selected + visibleRows * 2 >= rows.count {
+            request = OrdersPageRequest(query: query(limit: Self.pageSize, after: last.cursor), placement: .append, generation: generation)
+        } else if !reachedStart, let first = rows.first, top < visibleRows * 2 {
+            request = OrdersPageRequest(query: query(limit: Self.pageSize, after: first.cursor, reversed: true),
+                                        placement: .prepend, generation: generation)
+        }
+        guard let request else { return [] }
+        loading = request
+        return [.loadOrders(request)]
+    }
+
+    /// Puts a page where it belongs. Returns false when the page is for a filter no longer shown.
+    mutating func receive(_ request: OrdersPageRequest, _ page: [OrderSummary], visibleRows: Int, now: Timestamp) -> Bool {
+        if loading == request { loading = nil }
+        guard request.generation == generation else { return false }
+        let complete = page.count < request.query.limit
+        let selectedId = selectedOrder?.orderId
+        switch request.placement {
+        case .start:
+            rows = page
+            selected = 0
+            top = 0
+            reachedStart = true
+            reachedEnd = complete
+        case .end:
+            rows = page.reversed()
+            selected = max(0, rows.count - 1)
+            top = max(0, rows.count - visibleRows)
+            reachedEnd = true
+            reachedStart = complete
+        case .append:
+            rows += page
+            reachedEnd = complete
+            if rows.count > Self.windowLimit {
+                let drop = rows.count - Self.windowLimit
+                rows.removeFirst(drop)
+                selected -= drop
+                top -= drop
+                reachedStart = false
+            }
+        case .prepend:
+            rows = page.reversed() + rows
+            selected += page.count
+            top += page.count
+            reachedStart = complete
+            if rows.count > Self.windowLimit {
+                rows.removeLast(rows.count - Self.windowLimit)
+                reachedEnd = false
+            }
+        case .refresh(let from):
+            let kept = rows.prefix(min(from, rows.count))
+            let before = Dictionary(rows.map { ($0.orderId, $0.updatedAt) }, uniquingKeysWith: { first, _ in first })
+            let offset = selected - top
+            rows = Array(kept) + page
+            reachedEnd = complete
+            stale = false
+            if !before.isEmpty {
+                for row in page where before[row.orderId] != row.updatedAt {
+                    highlighted[row.orderId] = now.adding(milliseconds: 5_000)
+                }
+            }
+            if let selectedId, let index = rows.firstIndex(where: { $0.orderId == selectedId }) {
+                selected = index
+                // At the top of the list new rows push in above the selection; elsewhere the view holds still.
+                top = from == 0 && top == 0 ? 0 : max(0, index - offset)
+            }
+        }
+        keepSelectionVisible(visibleRows)
+        return true
+    }
+
+    /// Highlights whose time is up.
+    mutating func expireHighlights(now: Timestamp) {
+        highlighted = highlighted.filter { $0.value > now }
+    }
+}

@@ -1,0 +1,103 @@
+import OrderModel
+import OrderStore
+
+extension ConsoleState {
+    /// The console's only way to change: a message in, the new state and the effects to run out. No I/O here.
+    public mutating func update(_ message: Message) -> [Effect] {
+        switch message {
+        case .key(let key):
+            return handle(key)
+        case .resized(let size):
+            self.size = size
+            let rows = layout.listRows
+            orders.keepSelectionVisible(rows)
+            refunds.keepSelectionVisible(layout.bodyRows - 1)
+            audit.keepSelectionVisible(layout.bodyRows - 1)
+            return orders.pagesNeeded(visibleRows: rows)
+        case .tick(let now):
+            self.now = now
+            orders.expireHighlights(now: now)
+            if let flash, flash.until <= now { self.flash = nil }
+            return paused ? [] : [.checkStore]
+        case .storeChecked(let token, let at):
+            guard !paused else { return [] }
+            storeProblem = nil
+            freshAt = at
+            defer { changeToken = token }
+            guard let known = changeToken, known != token else { return [] }
+            return reloadAfterChange()
+        case .ordersLoaded(let request, let page):
+            if orders.receive(request, page, visibleRows: layout.listRows, now: now) { storeProblem = nil }
+            return orders.pagesNeeded(visibleRows: layout.listRows)
+        case .totalsLoaded(let totals):
+            self.totals = totals
+            return []
+        case .orderLoaded(let detail):
+            if order?.orderId == detail.summary.orderId { order?.detail = detail }
+            return openPendingAction(with: detail)
+        case .refundsLoaded(let rows):
+            refunds.rows = rows
+            refunds.loaded = true
+            refunds.keepSelectionVisible(layout.bodyRows - 1)
+            return []
+        case .auditLoaded(let entries):
+            audit.rows = entries
+            audit.loaded = true
+            audit.keepSelectionVisible(layout.bodyRows - 1)
+            return []
+        case .actionFinished(let outcome):
+            input = .dialog(.outcome(outcome))
+            return [.checkStore]
+        case .storeFailed(let problem):
+            storeProblem = problem
+            orders.loading = nil
+            if case .dialog(.working) = input { input = .none }
+            pendingAction = nil
+            return []
+        }
+    }
+
+    var layout: Layout { Layout(size) }
+
+    /// Another process changed the store: re-read what is on screen, nothing more.
+    mutating func reloadAfterChange() -> [Effect] {
+        orders.stale = true
+        var effects: [Effect] = [.loadTotals]
+        effects += orders.pagesNeeded(visibleRows: layout.listRows)
+        switch screen {
+        case .order: if let order { effects.append(.loadOrder(order.orderId)) }
+        case .refunds: effects.append(.loadRefunds)
+        case .audit: effects.append(.loadAudit)
+        case .orders, .help: break
+        }
+        return effects
+    }
+
+    /// A message in the status line for a few seconds.
+    public mutating func show(_ text: String, as role: Role = .text, seconds: Int64 = 4) {
+        flash = Flash(text: text, role: role, until: now.adding(milliseconds: seconds * 1_000))
+    }
+
+    mutating func nextIdempotencyKey() -> String {
+        actionsStarted += 1
+        return "console-\(sessionID)-\(actionsStarted)"
+    }
+
+    private mutating func handle(_ key: Key) -> [Effect] {
+        if layout.isTooSmall {
+            // Keys are ignored on the "too small" screen, except the way out.
+            return key == .control("c") ? perform(.quit) : []
+        }
+        switch input {
+        case .none:
+            guard let action = action(for: key) else { return [] }
+            return perform(action)
+        case .filter(var field):
+            return handleFilter(key, &field)
+        case .command(var field):
+            return handleCommand(key, &field)
+        case .dialog(let dialog):
+            return handleDialog(key, dialog)
+        }
+    }
+}

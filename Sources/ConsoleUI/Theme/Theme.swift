@@ -1,0 +1,121 @@
+import Foundation
+import Themes
+import TOMLKit
+
+/// Colours and attributes by role. Every theme starts from the shipped default and overrides only the roles it
+/// names, so a two-line theme file is a complete theme.
+public struct Theme: Sendable {
+    public let name: String
+    var styles: [Role: Style]
+
+    public func style(_ role: Role) -> Style { styles[role] ?? Style() }
+
+    /// The theme as a terminal with `level` colours can show it. Without colour, the roles that have to stand
+    /// out from their surroundings are drawn in reverse video, so the selected row is visible in every case.
+    public func reduced(to level: ColorLevel) -> Theme {
+        var reduced = self
+        for (role, style) in styles { reduced.styles[role] = style.reduced(to: level) }
+        if level == .none {
+            for role in [Role.selection, .badge, .dialogTitle, .input, .footerKey] {
+                reduced.styles[role, default: Style()].reverse = true
+            }
+        }
+        return reduced
+    }
+
+    /// The shipped default (dark) theme.
+    public static let standard: Theme = {
+        let plain = Theme(name: "default", styles: [:])
+        return (try? parse(ShippedThemes.text(of: "default") ?? "", file: "default.toml", name: "default", base: plain)) ?? plain
+    }()
+
+    /// Reads a theme file's text: `[roles]` entries such as `selection = { fg = "black", bg = "cyan", bold = true }`.
+    static func parse(_ text: String, file: String, name: String, base: Theme) throws(ThemeError) -> Theme {
+        let document: TOMLTable
+        do { document = try TOMLTable(string: text) } catch let error as TOMLParseError {
+            throw ThemeError(file: file, line: error.source.begin.line, key: nil, problem: error.description)
+        } catch {
+            throw ThemeError(file: file, line: nil, key: nil, problem: "not a TOML file")
+        }
+        let lines = ThemeFileLines(text)
+        for key in document.keys where !["description", "roles"].contains(key) {
+            throw ThemeError(file: file, line: lines.line(of: key), key: key, problem: "unknown setting; expected description or [roles]")
+        }
+        var theme = Theme(name: name, styles: base.styles)
+        guard let roles = document["roles"] else { return theme }
+        guard let table = roles.table else {
+            throw ThemeError(file: file, line: lines.line(of: "roles"), key: "roles", problem: "must be a table: [roles]")
+        }
+        for key in table.keys {
+            let problem = { (what: String) in ThemeError(file: file, line: lines.line(of: key, in: "roles"), key: key, problem: what) }
+            guard let role = Role(rawValue: key) else {
+                throw problem("unknown role; roles are \(Role.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            guard let entry = table[key]?.table else { throw problem(#"expected a table such as { fg = "cyan", bold = true }"#) }
+            var style = Style()
+            for attribute in entry.keys {
+                switch attribute {
+                case "fg", "bg":
+                    let value = entry[attribute]
+                    let color = value?.string.flatMap(TerminalColor.init(name:))
+                        ?? value?.int.flatMap { (0...255).contains($0) ? TerminalColor.indexed(UInt8($0)) : nil }
+                    guard let color else {
+                        throw problem("\(attribute) must be default, a colour name, 0-255 or \"#rrggbb\"")
+                    }
+                    if attribute == "fg" { style.foreground = color } else { style.background = color }
+                case "bold", "dim", "underline", "reverse":
+                    guard let on = entry[attribute]?.bool else { throw problem("\(attribute) must be true or false") }
+                    switch attribute {
+                    case "bold": style.bold = on
+                    case "dim": style.dim = on
+                    case "underline": style.underline = on
+                    default: style.reverse = on
+                    }
+                default:
+                    throw problem("unknown attribute \(attribute); expected fg, bg, bold, dim, underline, reverse")
+                }
+            }
+            theme.styles[role] = style
+        }
+        return theme
+    }
+}
+
+/// Where a key sits in a theme file, for error messages: TOML libraries report where parsing failed, but not
+/// where a well-formed value that we refuse was written.
+struct ThemeFileLines {
+    let lines: [Substring]
+
+    init(_ text: String) { lines = text.split(separator: "\n", omittingEmptySubsequences: false) }
+
+    func line(of key: String, in section: String? = nil) -> Int? {
+        var current: String?
+        for (index, raw) in lines.enumerated() {
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            if line.hasPrefix("[") {
+                current = String(line.dropFirst().prefix { $0 != "]" }).trimmingCharacters(in: .whitespaces)
+                if current == key && section == nil { return index + 1 }
+                continue
+            }
+            guard current == section else { continue }
+            let name = line.prefix { $0 != "=" }.trimmingCharacters(in: .whitespaces)
+            if name == key || name == "\"\(key)\"" { return index + 1 }
+        }
+        return nil
+    }
+}
+
+/// A theme file that could not be used: which file, where, which key, and what is wrong.
+public struct ThemeError: Error, Equatable, CustomStringConvertible {
+    public var file: String
+    public var line: Int?
+    public var key: String?
+    public var problem: String
+
+    public var description: String {
+        var place = file
+        if let line { place += ":\(line)" }
+        if let key { place += ": \(key)" }
+        return "\(place): \(problem)"
+    }
+}

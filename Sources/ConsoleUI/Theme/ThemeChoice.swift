@@ -1,0 +1,32 @@
+import Foundation
+import Themes
+
+extension Theme {
+    /// The theme an operator asked for (`--theme NAME|PATH`, else `PAYDESK_THEME`), looked up in their own
+    /// themes folder first, then among the shipped ones. A theme that cannot be used gives the default theme
+    /// and the reason, which the console shows instead of failing to start.
+    public static func chosen(_ choice: String?, environment: [String: String], userThemes: String) -> (Theme, problem: String?) {
+        guard let choice = choice ?? environment["PAYDESK_THEME"], !choice.isEmpty else { return (.standard, nil) }
+        do { return (try load(choice, userThemes: userThemes), nil) } catch {
+            return (.standard, "\(error.description); using the default theme")
+        }
+    }
+
+    static func load(_ choice: String, userThemes: String) throws(ThemeError) -> Theme {
+        let isPath = choice.contains("/") || choice.hasSuffix(".toml")
+        let path = isPath ? choice : "\(userThemes)/\(choice).toml"
+        let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        if let data = FileManager.default.contents(atPath: path) {
+            guard let text = String(data: data, encoding: .utf8) else {
+                throw ThemeError(file: path, line: nil, key: nil, problem: "not UTF-8 text")
+            }
+            return try parse(text, file: path, name: name, base: .standard)
+        }
+        if !isPath, let text = ShippedThemes.text(of: choice) {
+            return try parse(text, file: "\(choice).toml", name: choice, base: .standard)
+        }
+        let known = ShippedThemes.names.joined(separator: ", ")
+        throw ThemeError(file: path, line: nil, key: nil,
+                         problem: isPath ? "no such file" : "no such theme; shipped themes are \(known)")
+    }
+}

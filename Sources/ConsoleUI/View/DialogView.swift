@@ -1,0 +1,80 @@
+import OrderModel
+import OrderStore
+
+extension ConsoleState {
+    func drawDialog(_ dialog: Dialog, _ buffer: inout ScreenBuffer) {
+        let (title, titleRole, lines) = dialogContent(dialog)
+        let width = min(size.width - 2, max(40, min(64, (lines.map { $0.0.displayWidth }.max() ?? 0) + 4)))
+        let height = min(size.height - 2, lines.count + 3)
+        let left = max(0, (size.width - width) / 2), top = max(0, (size.height - height) / 2)
+        for row in 0..<height { buffer.fill(y: top + row, role: .dialog, x: left, width: width) }
+        buffer.fill(y: top, role: titleRole, x: left, width: width)
+        buffer.put(" " + title, x: left, y: top, role: titleRole, limit: width)
+        for (offset, (text, role)) in lines.prefix(height - 3).enumerated() {
+            buffer.put(text, x: left + 2, y: top + 2 + offset, role: role, limit: width - 3)
+        }
+    }
+
+    private func dialogContent(_ dialog: Dialog) -> (String, Role, [(String, Role)]) {
+        switch dialog {
+        case .cancel(let confirmation):
+            var lines: [(String, Role)] = [("Order    \(confirmation.orderId)", .dialog), ("Amount   \(confirmation.total)", .dialog),
+                                           ("Status   \(label(confirmation.status))", .dialog), ("", .dialog)]
+            lines += confirmation.consequence.map { ($0, .warning) }
+            lines += [("", .dialog), ("y  confirm        n / Esc  keep the order as it is", .dialog)]
+            return ("Cancel order \(confirmation.orderId)?", .dialogTitle, lines)
+        case .withdraw(let confirmation):
+            let refund = confirmation.refund
+            return ("Withdraw refund \(refund.refundId)?", .dialogTitle, [
+                ("Order    \(refund.orderId)", .dialog), ("Amount   \(refund.amount)", .dialog),
+                ("Reason   \(refund.reason.rawValue)", .dialog), ("", .dialog),
+                ("It was not yet submitted: no money moves, and", .warning), ("the amount becomes refundable again.", .warning),
+                ("", .dialog), ("y  withdraw        n / Esc  keep it", .dialog),
+            ])
+        case .refund(let form):
+            return form.confirming ? refundConfirmation(form) : refundFormLines(form)
+        case .working(let text):
+            return ("Working", .dialogTitle, [(text, .dialog), ("", .dialog), ("the store is being written; one moment", .dim)])
+        case .outcome(let outcome):
+            return (outcome.title, outcome.succeeded ? .dialogTitle : .inputError,
+                    outcome.lines.map { ($0, outcome.succeeded ? .dialog : .error) } + [("", .dialog), ("any key to close", .dim)])
+        }
+    }
+
+    private func refundFormLines(_ form: RefundForm) -> (String, Role, [(String, Role)]) {
+        let currency = form.refundable.currency
+        let validation: (String, Role) = switch form.validatedAmount {
+        case .success(let amount): ("✓ \(amount)", .success)
+        case .failure(let problem): ("✗ \(problem.description)", .inputError)
+        }
+        let reasons = RefundReason.allCases.enumerated().map { index, reason in
+            reason == form.reason ? "[\(index + 1) \(reason.rawValue)]" : "\(index + 1)"
+        }.joined(separator: " ")
+        func field(_ name: String, _ field: RefundForm.Field, _ value: String) -> (String, Role) {
+            let focused = form.field == field
+            return ("\(focused ? glyphs.selected : " ") \(name.fitted(to: 9)) \(value)", focused ? .input : .dialog)
+        }
+        return ("Refund order \(form.orderId)", .dialogTitle, [
+            ("  refundable \(form.refundable) (at most; \(currency.exponent) decimals)", .dialog),
+            ("", .dialog),
+            field("amount", .amount, form.amount.text.neutralized + (form.field == .amount ? "▏" : "") + " \(currency.code)"),
+            ("            " + validation.0, validation.1),
+            field("reason", .reason, reasons),
+            field("note", .note, form.note.text.neutralized + (form.field == .note ? "▏" : "")),
+            ("", .dialog),
+            ("Tab next field · ←/→ or 1-5 reason · Enter review · Esc cancel", .dim),
+        ])
+    }
+
+    private func refundConfirmation(_ form: RefundForm) -> (String, Role, [(String, Role)]) {
+        let amount = (try? form.validatedAmount.get())?.description ?? "?"
+        var lines: [(String, Role)] = [
+            ("Refund \(amount) of order \(form.orderId)", .dialog),
+            ("to the customer's card. Reason: \(form.reason.rawValue).", .dialog),
+        ]
+        if let note = form.trimmedNote { lines.append(("Note: \(quoted(note, limit: 40))", .dialog)) }
+        lines += [("", .dialog), ("Once the processor has it, a refund cannot be undone.", .warning),
+                  ("", .dialog), ("y  refund now        n  back to the form", .dialog)]
+        return ("Confirm refund", .dialogTitle, lines)
+    }
+}

@@ -1,0 +1,109 @@
+import OrderModel
+import OrderStore
+
+extension ConsoleState {
+    /// Draws a table of `rows` with a header row; the selected row is marked and highlighted.
+    private func drawTable(_ buffer: inout ScreenBuffer, _ layout: Layout, columns: [TableColumn], rowCount: Int,
+                           top: Int, selected: Int, empty: String, cells: (Int) -> [(String, Role)]) {
+        let fitted = fit(columns, into: size.width - 2)
+        var x = 2
+        buffer.fill(y: layout.bodyTop, role: .columnHeader)
+        for (index, width) in fitted {
+            buffer.put(columns[index].alignRight ? columns[index].title.rightAligned(width) : columns[index].title,
+                       x: x, y: layout.bodyTop, role: .columnHeader, limit: width)
+            x += width + 1
+        }
+        if rowCount == 0 { buffer.put("  " + empty, x: 0, y: layout.bodyTop + 1, role: .dim) }
+        for line in 0..<max(0, layout.bodyRows - 1) {
+            let index = top + line
+            guard index < rowCount else { break }
+            let y = layout.bodyTop + 1 + line
+            let values = cells(index)
+            buffer.put(index == selected ? glyphs.selected : " ", x: 0, y: y, role: .text)
+            x = 2
+            for (column, width) in fitted {
+                let (text, role) = values[column]
+                buffer.put(columns[column].alignRight ? text.rightAligned(width) : text.fitted(to: width), x: x, y: y, role: role, limit: width)
+                x += width + 1
+            }
+            if index == selected { buffer.restyle(y: y, role: .selection) }
+        }
+    }
+
+    func drawRefunds(_ buffer: inout ScreenBuffer, _ layout: Layout) {
+        let amountWidth = max(10, refunds.rows.map { $0.amount.description.count }.max() ?? 0)
+        let columns = [
+            TableColumn(title: "Age", minimum: 4, ideal: 5, priority: 2),
+            TableColumn(title: "Refund", minimum: 10, ideal: 19, priority: 3),
+            TableColumn(title: "Order", minimum: 10, ideal: 18, priority: 1),
+            TableColumn(title: "Amount", minimum: amountWidth, ideal: amountWidth, priority: 1, alignRight: true),
+            TableColumn(title: "Status", minimum: 9, ideal: 10, priority: 1),
+            TableColumn(title: "Reason", minimum: 8, ideal: 21, priority: 2),
+            TableColumn(title: "Requested by", minimum: 8, ideal: 24, priority: 4, flexible: true),
+        ]
+        drawTable(&buffer, layout, columns: columns, rowCount: refunds.rows.count, top: refunds.top, selected: refunds.selected,
+                  empty: refunds.loaded ? "no refunds" : "loading…") { index in
+            let refund = refunds.rows[index]
+            let role: Role = switch refund.status {
+            case .pending: .warning
+            case .failed: .error
+            case .succeeded: .statusRefunded
+            default: .text
+            }
+            let status = refund.status == .failed ? "failed: \(refund.failureReason ?? "?")" : refund.status.rawValue
+            return [(age(since: refund.requestedAt), .dim), (refund.refundId, .text), (refund.orderId, .text),
+                    (refund.amount.description, .text), (status, role), (refund.reason.rawValue, .text), (refund.requestedBy, .dim)]
+        }
+    }
+
+    func drawAudit(_ buffer: inout ScreenBuffer, _ layout: Layout) {
+        let columns = [
+            TableColumn(title: "Time", minimum: 8, ideal: 19, priority: 1),
+            TableColumn(title: "Action", minimum: 8, ideal: 18, priority: 1),
+            TableColumn(title: "Order", minimum: 10, ideal: 18, priority: 2),
+            TableColumn(title: "Actor", minimum: 8, ideal: 22, priority: 3),
+            TableColumn(title: "Outcome", minimum: 8, ideal: 30, priority: 1, flexible: true),
+        ]
+        drawTable(&buffer, layout, columns: columns, rowCount: audit.rows.count, top: audit.top, selected: audit.selected,
+                  empty: audit.loaded ? "the audit log is empty" : "loading…") { index in
+            let entry = audit.rows[index]
+            var outcome = entry.outcome
+            if let amount = entry.amount, let currency = entry.currencyCode.flatMap(Currency.init(code:)) {
+                outcome = "\(Money(minorUnits: amount, currency: currency)) · " + outcome
+            }
+            let clock = wallClock(entry.at)
+            return [(size.width >= 100 ? clock.dateTime : clock.time, .dim), (entry.action, .text), (entry.orderId ?? "", .text),
+                    (entry.actor.description, .dim), (outcome, outcome.contains("refused") ? .warning : .text)]
+        }
+    }
+
+    func drawHelp(_ buffer: inout ScreenBuffer, _ layout: Layout) {
+        let lines = helpLines
+        let scroll = min(helpScroll, max(0, lines.count - layout.bodyRows))
+        for row in 0..<layout.bodyRows {
+            guard let (text, role) = lines[safe: scroll + row] else { break }
+            buffer.put(text, x: 1, y: layout.bodyTop + row, role: role)
+        }
+    }
+
+    /// Help, generated from the key map and the command list as they are in this session.
+    var helpLines: [(String, Role)] {
+        let from = history.last ?? .orders
+        var lines: [(String, Role)] = [("Keys on the \(from.rawValue) screen", .section)]
+        for binding in bindings(on: from) {
+            let keys = binding.keys.map(\.label).joined(separator: " ")
+            lines.append(("  " + keys.fitted(to: 16) + " " + binding.help, .text))
+        }
+        lines.append(("", .text))
+        lines.append(("Commands (type : then the command)", .section))
+        for command in availableCommands {
+            let usage = ":" + command.name + (command.argument.map { " " + $0 } ?? "")
+            lines.append(("  " + usage.fitted(to: 24) + " " + command.help, .text))
+        }
+        if let readOnlyReason {
+            lines.append(("", .text))
+            lines.append(("Read-only: \(readOnlyReason). Cancel, refund and withdraw are not available.", .warning))
+        }
+        return lines
+    }
+}

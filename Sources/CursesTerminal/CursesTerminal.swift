@@ -1,0 +1,206 @@
+import CNcursesw
+import ConsoleUI
+import Foundation
+
+/// The only code that calls ncurses. It sets the terminal up and always restores it, turns ncurses' key codes
+/// into `Key`s, and sends only the cells that changed since the previous frame.
+public final class CursesTerminal: Terminal {
+    /// The terminal speaks UTF-8; without it every non-ASCII character is drawn as `?`.
+    public let isUTF8: Bool
+    public let colorLevel: ColorLevel
+    public private(set) var size: Size
+    private let screen: OpaquePointer
+    private let palette: CursesPalette
+    private var previous: ScreenBuffer?
+    private var restored = false
+
+    public enum Device {
+        /// The operator's terminal: standard input and output.
+        case controllingTerminal
+        /// Any pair of streams, such as `/dev/null` for tests or a file that counts the bytes written.
+        case streams(input: UnsafeMutablePointer<FILE>, output: UnsafeMutablePointer<FILE>, size: Size)
+    }
+
+    /// Sets the terminal up. Throws a one-line reason when curses cannot start (no terminal, unknown `TERM`).
+    public init(device: Device = .controllingTerminal, theme: Theme, environment: [String: String]) throws(CursesError) {
+        setlocale(LC_ALL, "")
+        isUTF8 = String(cString: nl_langinfo(nl_item(CODESET))) == "UTF-8"
+        // ncurses' wide functions need a UTF-8 LC_CTYPE even when the output stays ASCII.
+        if !isUTF8 { setlocale(LC_CTYPE, "C.UTF-8") }
+        let termName = environment["TERM"].flatMap { $0.isEmpty ? nil : $0 } ?? "dumb"
+        let input: UnsafeMutablePointer<FILE>, output: UnsafeMutablePointer<FILE>
+        switch device {
+        case .controllingTerminal:
+            guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1,
+                  let streamIn = fdopen(STDIN_FILENO, "r"), let streamOut = fdopen(STDOUT_FILENO, "w") else { throw .notATerminal }
+            input = streamIn
+            output = streamOut
+        case .streams(let streamIn, let streamOut, _):
+            input = streamIn
+            output = streamOut
+        }
+        guard let screen = newterm(termName, output, input) else { throw .unknownTerminal(termName) }
+        self.screen = screen
+        set_term(screen)
+        if case .streams(_, _, let size) = device { resizeterm(Int32(size.height), Int32(size.width)) }
+        raw()
+        noecho()
+        nonl()
+        keypad(paydesk_stdscr(), true)
+        set_escdelay(25)
+        curs_set(0)
+        var level = ColorLevel.none
+        if has_colors(), environment["NO_COLOR"].map({ $0.isEmpty }) ?? true {
+            start_color()
+            use_default_colors()
+            level = ColorLevel(colors: Int(paydesk_colors()), environment: environment)
+        }
+        colorLevel = level
+        palette = CursesPalette(theme: theme.reduced(to: level), level: level)
+        size = Size(width: Int(paydesk_cols()), height: Int(paydesk_lines()))
+        StopSignals.install()
+    }
+
+    deinit { restore() }
+
+    /// Gives the terminal back as it was. Safe to call more than once.
+    public func restore() {
+        guard !restored else { return }
+        restored = true
+        set_term(screen)
+        endwin()
+        delscreen(screen)
+    }
+
+    public var stopRequested: Bool { StopSignals.requested }
+
+    public func nextEvent(timeoutMilliseconds: Int) -> TerminalEvent? {
+        wtimeout(paydesk_stdscr(), Int32(clamping: timeoutMilliseconds))
+        var code: wint_t = 0
+        let result = wget_wch(paydesk_stdscr(), &code)
+        if result == KEY_CODE_YES {
+            if Int32(code) == paydesk_key_resize() {
+                size = Size(width: Int(paydesk_cols()), height: Int(paydesk_lines()))
+                previous = nil
+                return .resized(size)
+            }
+            return Self.functionKey(Int32(code)).map(TerminalEvent.key)
+        }
+        guard result == OK else { return nil }
+        return Self.characterKey(UInt32(code)).map(TerminalEvent.key)
+    }
+
+    static func functionKey(_ code: Int32) -> Key? {
+        switch code {
+        case KEY_UP: .up
+        case KEY_DOWN: .down
+        case KEY_LEFT: .left
+        case KEY_RIGHT: .right
+        case KEY_PPAGE: .pageUp
+        case KEY_NPAGE: .pageDown
+        case KEY_HOME: .home
+        case KEY_END: .end
+        case KEY_ENTER: .enter
+        case KEY_BACKSPACE: .backspace
+        case KEY_DC: .delete
+        case KEY_BTAB: .backTab
+        default: nil
+        }
+    }
+
+    static func characterKey(_ code: UInt32) -> Key? {
+        switch code {
+        case 10, 13: return .enter
+        case 27: return .escape
+        case 9: return .tab
+        case 8, 127: return .backspace
+        case 1...26: return .control(Character(Unicode.Scalar(code + 96) ?? "?"))
+        case 0..<32: return nil
+        default: return Unicode.Scalar(code).map { .character(Character($0)) }
+        }
+    }
+
+    public func draw(_ buffer: ScreenBuffer) {
+        guard buffer.size == size else { return }
+        if previous == nil { werase(paydesk_stdscr()) }
+        for y in 0..<size.height {
+            guard let (start, end) = changedSpan(row: y, buffer) else { continue }
+            drawSpan(row: y, from: start, to: end, buffer)
+        }
+        previous = buffer
+        wnoutrefresh(paydesk_stdscr())
+        doupdate()
+    }
+
+    /// The first and last cell of the row that differ from the previous frame, widened so that it neither
+    /// starts nor ends in the middle of a wide character.
+    private func changedSpan(row y: Int, _ buffer: ScreenBuffer) -> (Int, Int)? {
+        let width = size.width
+        guard let previous else { return (0, width - 1) }
+        var first = -1, last = -1
+        for x in 0..<width where buffer[x: x, y: y] != previous[x: x, y: y] {
+            if first < 0 { first = x }
+            last = x
+        }
+        guard first >= 0 else { return nil }
+        while first > 0, buffer[x: first, y: y].isContinuation || previous[x: first, y: y].isContinuation { first -= 1 }
+        while last + 1 < width, buffer[x: last + 1, y: y].isContinuation || previous[x: last + 1, y: y].isContinuation { last += 1 }
+        return (first, last)
+    }
+
+    private func drawSpan(row y: Int, from start: Int, to end: Int, _ buffer: ScreenBuffer) {
+        var x = start
+        while x <= end {
+            let role = buffer[x: x, y: y].role
+            var text: [wchar_t] = []
+            let runStart = x
+            while x <= end, buffer[x: x, y: y].role == role {
+                let cell = buffer[x: x, y: y]
+                if isUTF8 {
+                    if !cell.isContinuation { text += cell.text.unicodeScalars.map { wchar_t(bitPattern: $0.value) } }
+                } else {
+                    text.append(wchar_t(Self.asciiFallback(cell)))
+                }
+                x += 1
+            }
+            let (attributes, pair) = palette.attributes(for: role)
+            _ = text.withUnsafeBufferPointer { pointer in
+                paydesk_draw(Int32(y), Int32(runStart), pointer.baseAddress, Int32(pointer.count), attributes, pair)
+            }
+        }
+    }
+
+    /// Without UTF-8, one ASCII character per cell: the console's own symbols by their nearest ASCII, any
+    /// other character as `?` (a wide one as `??`, so columns still line up).
+    static func asciiFallback(_ cell: Cell) -> UInt8 {
+        if let scalar = cell.text.unicodeScalars.first, cell.text.unicodeScalars.count == 1, scalar.isASCII {
+            return UInt8(scalar.value)
+        }
+        switch cell.text {
+        case "…": return UInt8(ascii: "~")
+        case "─": return UInt8(ascii: "-")
+        case "▶": return UInt8(ascii: ">")
+        case "·": return UInt8(ascii: "|")
+        case "▏": return UInt8(ascii: "_")
+        case "✓": return UInt8(ascii: "+")
+        case "✗": return UInt8(ascii: "x")
+        default: return UInt8(ascii: "?")
+        }
+    }
+}
+
+public enum CursesError: Error, Equatable, CustomStringConvertible {
+    case notATerminal
+    case unknownTerminal(String)
+
+    public var description: String {
+        switch self {
+        case .notATerminal: "the console needs a terminal; for scripts use the subcommands (paydesk orders list, …)"
+        case .unknownTerminal(let name): "cannot start the console on terminal type \(name.neutralizedForMessage); set TERM (for example TERM=xterm-256color)"
+        }
+    }
+}
+
+extension String {
+    var neutralizedForMessage: String { String(unicodeScalars.map { $0.isASCII && $0.value >= 32 && $0.value < 127 ? Character($0) : "?" }) }
+}

@@ -1,0 +1,66 @@
+import ArgumentParser
+import ConsoleUI
+import CursesTerminal
+import Foundation
+import OrderModel
+import OrderStore
+
+/// `paydesk` with no subcommand: the live console on a store.
+struct ConsoleCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "console",
+        abstract: "Open the live console on a store (what `paydesk` alone does).",
+        discussion: """
+            Read-only when --read-only is given, when PAYDESK_READ_ONLY=1 (no flag undoes it), or when the store
+            is not writable by this user. Themes: --theme NAME|PATH or PAYDESK_THEME; shipped themes are
+            default, light, high-contrast, colour-blind and monochrome; your own go in
+            $XDG_CONFIG_HOME/paydesk/themes/NAME.toml.
+            """)
+
+    @OptionGroup var store: StoreOptions
+
+    @Option(help: ArgumentHelp("A theme name or a theme file.", valueName: "name|path"))
+    var theme: String?
+
+    func run() throws {
+        try Self.open(store, theme: theme)
+    }
+
+    /// Opens the console on the store `options` name, read-only when it has to be.
+    static func open(_ options: StoreOptions, theme: String?) throws {
+        let environment = options.environment
+        let (opened, readOnlyReason) = try options.openForConsole()
+        let (chosenTheme, themeProblem) = Theme.chosen(theme, environment: environment,
+                                                       userThemes: Paths.configHome(environment) + "/paydesk/themes")
+        let terminal: CursesTerminal
+        do { terminal = try CursesTerminal(theme: chosenTheme, environment: environment) } catch { throw CommandFailure(error) }
+        defer { terminal.restore() }
+        var state = ConsoleState(size: terminal.size, storeName: (opened.path as NSString).lastPathComponent,
+                                 readOnlyReason: readOnlyReason, glyphs: terminal.isUTF8 ? .unicode : .ascii,
+                                 utcOffsetSeconds: TimeZone.current.secondsFromGMT(),
+                                 sessionID: String(UInt32.random(in: .min ... .max), radix: 16), now: PayDeskStore.systemClock())
+        if let themeProblem { state.show(themeProblem, as: .error, seconds: 15) }
+        Console(store: opened, actor: .current, terminal: terminal, state: state).run()
+    }
+}
+
+extension StoreOptions {
+    /// The store for the console: read-write when allowed and possible, else read-only with the reason, which
+    /// the console shows. An OS user who may only read the store gets a working read-only console.
+    func openForConsole() throws -> (PayDeskStore, readOnlyReason: String?) {
+        var reason: String?
+        if Paths.readOnlyForced(environment) { reason = "PAYDESK_READ_ONLY is set" }
+        else if readOnly { reason = "--read-only was given" }
+        else if FileManager.default.fileExists(atPath: path), access(path, W_OK) != 0 {
+            reason = "the store is not writable by \(Actor.current.login)"
+        }
+        if reason == nil {
+            do { return (try PayDeskStore(path: path, mode: .readWrite), nil) } catch StoreError.readOnly, StoreError.cannotOpen {
+                reason = "the store could not be opened for writing"
+            } catch {
+                throw CommandFailure(error)
+            }
+        }
+        do { return (try PayDeskStore(path: path, mode: .readOnly), reason) } catch { throw CommandFailure(error) }
+    }
+}
