@@ -3,20 +3,26 @@ import OrderModel
 /// The symbols the console draws with: Unicode where the terminal speaks UTF-8, plain ASCII where it does not.
 public struct Glyphs: Sendable, Equatable {
     public var selected: String
-    public var rule: String
     public var separator: String
-    public var ellipsis: String
     public var status: [PaymentStatus: String]
+    public var frame: Frame
+
+    /// The box around a dialog.
+    public struct Frame: Sendable, Equatable {
+        public var horizontal, vertical, topLeft, topRight, bottomLeft, bottomRight: String
+    }
 
     public static let unicode = Glyphs(
-        selected: "▶", rule: "─", separator: "·", ellipsis: "…",
+        selected: "▶", separator: "·",
         status: [.authorized: "○", .charging: "◐", .paid: "●", .failed: "✗", .canceled: "⊘", .reversed: "↺",
-                 .partiallyRefunded: "◑", .refunded: "↩"])
+                 .partiallyRefunded: "◑", .refunded: "↩"],
+        frame: Frame(horizontal: "─", vertical: "│", topLeft: "┌", topRight: "┐", bottomLeft: "└", bottomRight: "┘"))
 
     public static let ascii = Glyphs(
-        selected: ">", rule: "-", separator: "|", ellipsis: "~",
+        selected: ">", separator: "|",
         status: [.authorized: "o", .charging: "~", .paid: "*", .failed: "x", .canceled: "-", .reversed: "<",
-                 .partiallyRefunded: "%", .refunded: "r"])
+                 .partiallyRefunded: "%", .refunded: "r"],
+        frame: Frame(horizontal: "-", vertical: "|", topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+"))
 
     public func glyph(_ status: PaymentStatus) -> String { self.status[status] ?? "?" }
 }

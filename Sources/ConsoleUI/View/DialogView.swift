@@ -4,14 +4,22 @@ import OrderStore
 extension ConsoleState {
     func drawDialog(_ dialog: Dialog, _ buffer: inout ScreenBuffer) {
         let (title, titleRole, lines) = dialogContent(dialog)
-        let width = min(size.width - 2, max(40, min(64, (lines.map { $0.0.displayWidth }.max() ?? 0) + 4)))
-        let height = min(size.height - 2, lines.count + 3)
+        let longest = max(title.displayWidth, lines.map { $0.0.displayWidth }.max() ?? 0)
+        let width = min(size.width, max(40, min(74, longest + 6)))
+        let height = min(size.height - 1, lines.count + 4)
         let left = max(0, (size.width - width) / 2), top = max(0, (size.height - height) / 2)
-        for row in 0..<height { buffer.fill(y: top + row, role: .dialog, x: left, width: width) }
-        buffer.fill(y: top, role: titleRole, x: left, width: width)
-        buffer.put(" " + title, x: left, y: top, role: titleRole, limit: width)
-        for (offset, (text, role)) in lines.prefix(height - 3).enumerated() {
-            buffer.put(text, x: left + 2, y: top + 2 + offset, role: role, limit: width - 3)
+        let frame = glyphs.frame
+        for row in 0..<height {
+            buffer.fill(y: top + row, role: .dialog, x: left, width: width)
+            buffer.put(frame.vertical, x: left, y: top + row, role: .dialog)
+            buffer.put(frame.vertical, x: left + width - 1, y: top + row, role: .dialog)
+        }
+        let horizontal = String(repeating: frame.horizontal, count: max(0, width - 2))
+        buffer.put(frame.topLeft + horizontal + frame.topRight, x: left, y: top, role: .dialog)
+        buffer.put(frame.bottomLeft + horizontal + frame.bottomRight, x: left, y: top + height - 1, role: .dialog)
+        buffer.put(" \(title) ", x: left + 2, y: top, role: titleRole, limit: width - 4)
+        for (offset, (text, role)) in lines.prefix(max(0, height - 4)).enumerated() {
+            buffer.put(text, x: left + 3, y: top + 2 + offset, role: role, limit: width - 5)
         }
     }
 

@@ -5,7 +5,7 @@ extension PaymentStatus {
     /// The word shown beside the glyph; status is never told by colour alone.
     var word: String {
         switch self {
-        case .partiallyRefunded: "part-refunded"
+        case .partiallyRefunded: "part-refund"
         default: rawValue
         }
     }

@@ -57,8 +57,9 @@ extension ConsoleState {
     }
 
     func drawAudit(_ buffer: inout ScreenBuffer, _ layout: Layout) {
+        let wide = size.width >= 100
         let columns = [
-            TableColumn(title: "Time", minimum: 8, ideal: 19, priority: 1),
+            TableColumn(title: "Time", minimum: 8, ideal: wide ? 19 : 8, priority: 1),
             TableColumn(title: "Action", minimum: 8, ideal: 18, priority: 1),
             TableColumn(title: "Order", minimum: 10, ideal: 18, priority: 2),
             TableColumn(title: "Actor", minimum: 8, ideal: 22, priority: 3),
@@ -72,7 +73,7 @@ extension ConsoleState {
                 outcome = "\(Money(minorUnits: amount, currency: currency)) · " + outcome
             }
             let clock = wallClock(entry.at)
-            return [(size.width >= 100 ? clock.dateTime : clock.time, .dim), (entry.action, .text), (entry.orderId ?? "", .text),
+            return [(wide ? clock.dateTime : clock.time, .dim), (entry.action, .text), (entry.orderId ?? "", .text),
                     (entry.actor.description, .dim), (outcome, outcome.contains("refused") ? .warning : .text)]
         }
     }

@@ -7,14 +7,14 @@ extension ConsoleState {
     func orderColumns() -> [TableColumn] {
         let amountWidth = max(10, orders.rows.map { $0.total.description.count }.max() ?? 0)
         return [
-            TableColumn(title: "Time", minimum: 11, ideal: 11, priority: 3),
-            TableColumn(title: "Order", minimum: 10, ideal: 18, priority: 1),
-            TableColumn(title: "Customer", minimum: 8, ideal: 18, priority: 2, flexible: true),
+            TableColumn(title: "Time", minimum: 11, ideal: 11, priority: 2),
+            TableColumn(title: "Order", minimum: 10, ideal: 14, priority: 1),
+            TableColumn(title: "Customer", minimum: 8, ideal: 14, priority: 2, flexible: true),
             TableColumn(title: "Amount", minimum: amountWidth, ideal: amountWidth, priority: 1, alignRight: true),
-            TableColumn(title: "Status", minimum: 9, ideal: 15, priority: 1),
-            TableColumn(title: "Shipping", minimum: 6, ideal: 12, priority: 4),
+            TableColumn(title: "Status", minimum: 13, ideal: 13, priority: 1),
+            TableColumn(title: "Shipping", minimum: 8, ideal: 12, priority: 4),
             TableColumn(title: "Card", minimum: 9, ideal: 14, priority: 3),
-            TableColumn(title: "Flags", minimum: 6, ideal: 12, priority: 2),
+            TableColumn(title: "Flags", minimum: 6, ideal: 8, priority: 2),
         ]
     }
 

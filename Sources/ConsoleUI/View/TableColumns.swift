@@ -10,16 +10,22 @@ struct TableColumn {
     var flexible = false
 }
 
-/// The columns that fit in `width`, with their widths, keeping their original order.
+/// The columns that fit in `width`, with their widths, keeping their original order. The first priority is
+/// always shown, squeezed if need be; a column of a later priority is shown only when every column already
+/// shown can have its ideal width beside it.
 func fit(_ columns: [TableColumn], into width: Int, gap: Int = 1) -> [(column: Int, width: Int)] {
     var included = Set<Int>()
     var used = 0
+    var ideal = 0
+    let first = columns.map(\.priority).min()
     for priority in Set(columns.map(\.priority)).sorted() {
         for (index, column) in columns.enumerated() where column.priority == priority {
-            let cost = column.minimum + (included.isEmpty ? 0 : gap)
-            if used + cost <= width {
+            let spacing = included.isEmpty ? 0 : gap
+            let fits = priority == first ? used + spacing + column.minimum <= width : ideal + spacing + column.minimum <= width
+            if fits {
                 included.insert(index)
-                used += cost
+                used += spacing + column.minimum
+                ideal += spacing + column.ideal
             }
         }
     }

@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+import OrderModel
+@testable import ConsoleUI
+@testable import OrderStore
+
+@Suite struct DialogTests {
+    /// Filters the list down to the first order in `status` and returns its id.
+    func select(_ status: PaymentStatus, in console: inout ConsoleFixture) throws -> String {
+        let orderId = try #require(try console.store.orders(OrderQuery(status: status, limit: 1)).first?.orderId)
+        console.press(.character("/"))
+        console.type(orderId)
+        console.press(.enter)
+        #expect(console.state.orders.selectedOrder?.orderId == orderId)
+        return orderId
+    }
+
+    @Test func refundAmountIsValidatedAsItIsTyped() throws {
+        // Given the refund form of a paid CNY order
+        var console = try ConsoleFixture()
+        let orderId = try select(.paid, in: &console)
+        let refundable = try console.store.order(orderId).refundable
+        console.press(.character("r"))
+        guard case .dialog(.refund(let opened)) = console.state.input else { Issue.record("no refund form"); return }
+        // Then it offers the whole refundable remainder
+        #expect(opened.amount.text == refundable.decimalString)
+        #expect(try opened.validatedAmount.get() == refundable)
+        // When too many decimals, zero, or more than the remainder are typed, each is refused with its reason
+        func amount(_ text: String) -> Result<Money, RefundAmountProblem>? {
+            console.press(.control("u"))
+            console.type(text)
+            guard case .dialog(.refund(let form)) = console.state.input else { return nil }
+            return form.validatedAmount
+        }
+        guard case .failure(.unreadable) = amount("12.345") else { Issue.record("three decimals accepted for CNY"); return }
+        #expect(amount("0") == .failure(.notPositive))
+        #expect(amount("") == .failure(.empty))
+        let tooMuch = Money(minorUnits: refundable.minorUnits + 1, currency: refundable.currency)
+        #expect(amount(tooMuch.decimalString) == .failure(.moreThanRefundable(refundable)))
+        // Letters are not even typed into an amount
+        #expect(amount("1a.5") == .success(Money(minorUnits: 150, currency: refundable.currency)))
+        // And Enter on an invalid amount does not go on to confirmation
+        _ = amount("0")
+        console.press(.enter)
+        guard case .dialog(.refund(let form)) = console.state.input else { Issue.record("form closed"); return }
+        #expect(!form.confirming)
+    }
+
+    @Test func aConfirmedPartialRefundIsRequestedAndAudited() throws {
+        // Given a paid order
+        var console = try ConsoleFixture()
+        let orderId = try select(.paid, in: &console)
+        let before = try console.store.order(orderId)
+        // When the operator refunds 1.50 for a duplicate with a note, and confirms
+        console.press(.character("r"), .control("u"))
+        console.type("1.50")
+        console.press(.tab, .character("2"), .tab)
+        console.type("double charge")
+        console.press(.enter)
+        guard case .dialog(.refund(let form)) = console.state.input, form.confirming else { Issue.record("not confirming"); return }
+        #expect(console.screen.joined(separator: "\n").contains("Refund 1.50 \(before.summary.total.currency.code) of order \(orderId)"))
+        console.press(.character("y"))
+        // Then the store holds exactly that refund, requested by the operator, and the outcome is shown
+        let after = try console.store.order(orderId)
+        let refund = try #require(after.refunds.last)
+        #expect(after.refunds.count == before.refunds.count + 1)
+        #expect(refund.amount.minorUnits == 150 && refund.reason == .duplicate && refund.note == "double charge")
+        #expect(refund.requestedBy == "tester via 192.0.2.7 50022")
+        guard case .dialog(.outcome(let outcome)) = console.state.input else { Issue.record("no outcome"); return }
+        #expect(outcome.succeeded && outcome.title == "Refund requested")
+        // And pressing y again (a double press) created nothing more
+        console.press(.character("y"))
+        #expect(try console.store.order(orderId).refunds.count == after.refunds.count)
+    }
+
+    @Test func cancelRestatesWhatHappensToAChargeInFlight() throws {
+        // Given an order whose charge is in flight
+        var console = try ConsoleFixture()
+        let orderId = try select(.charging, in: &console)
+        let hadCancel = try console.store.order(orderId).payment.cancelRequested
+        console.press(.character("c"))
+        if hadCancel {
+            // A second cancel is refused before any dialog opens
+            #expect(console.state.flash?.text.contains("cannot cancel") == true)
+            return
+        }
+        // Then the dialog says reversal, not refund
+        #expect(console.screen.joined().contains("Reversal, not refund"))
+        // When it is declined nothing changes; when confirmed the cancel is recorded
+        console.press(.character("n"))
+        #expect(try !console.store.order(orderId).payment.cancelRequested)
+        console.press(.character("c"), .character("y"))
+        #expect(try console.store.order(orderId).payment.cancelRequested)
+    }
+
+    @Test func aCancelConfirmedOnAStaleScreenDoesNothing() throws {
+        // Given the cancel dialog of an authorized order
+        var console = try ConsoleFixture()
+        let orderId = try select(.authorized, in: &console)
+        console.press(.character("c"))
+        // When another process moves the order on before the operator confirms
+        try console.store.apply(IncomingEvent(orderId: orderId, kind: .chargeSubmitted, at: ConsoleFixture.now, processorReference: "ch_x"),
+                                actor: ConsoleFixture.actor)
+        console.press(.character("y"))
+        // Then nothing was canceled and the operator is told why
+        #expect(try console.store.order(orderId).summary.status == .charging)
+        guard case .dialog(.outcome(let outcome)) = console.state.input else { Issue.record("no outcome"); return }
+        #expect(!outcome.succeeded)
+        #expect(outcome.lines.joined().contains("now charging"))
+    }
+}
+
+@Suite struct ReadOnlyTests {
+    @Test func mutatingKeysAreAbsentAndDoNothing() throws {
+        // Given a read-only console
+        var console = try ConsoleFixture(readOnly: true)
+        let footer = console.screen.last ?? ""
+        // Then the footer, help and command line have no cancel or refund, and the badge shows
+        #expect(console.screen[0].contains("READ-ONLY"))
+        #expect(!footer.contains("cancel") && !footer.contains("refund"))
+        #expect(console.state.availableBindings.allSatisfy { !$0.mutates })
+        #expect(!console.state.availableCommands.contains { $0.name == "refund" || $0.name == "cancel" })
+        console.press(.character("?"))
+        #expect(!console.state.helpLines.contains { $0.0.contains("refund part") })
+        console.press(.escape)
+        // And pressing them changes nothing, even through the command line
+        let token = try console.store.changeToken()
+        console.press(.character("r"), .character("c"))
+        #expect(console.state.pendingAction == nil)
+        if case .dialog = console.state.input { Issue.record("a dialog opened in read-only mode") }
+        console.press(.character(":"))
+        console.type("refund EVIL-1")
+        console.press(.enter)
+        #expect(console.state.flash?.text.hasPrefix("read-only") == true)
+        #expect(try console.store.changeToken() == token)
+    }
+}
