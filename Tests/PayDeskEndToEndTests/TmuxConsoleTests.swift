@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+
+/// The console in a real terminal: tmux runs it, keys go in with send-keys, the screen comes back with
+/// capture-pane, exactly as an operator would see it.
+@Suite(.serialized) struct TmuxConsoleTests {
+    /// A tmux server of the test's own, so that nothing else on the machine is touched.
+    final class Tmux {
+        let socket = "paydesk-e2e-\(UUID().uuidString.prefix(8))"
+
+        /// Runs `tmux -L socket arguments…` through the shell and returns what it printed. popen, not Process:
+        /// the tmux server that the first command forks must not hold a pipe that we read to its end.
+        @discardableResult
+        func run(_ arguments: [String]) throws -> String {
+            let command = (["tmux", "-L", socket] + arguments).map(Self.shellQuoted).joined(separator: " ")
+            guard let pipe = popen(command + " 2>/dev/null", "r") else { throw PayDeskBinary.Failure(message: "cannot run tmux") }
+            var output = Data()
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = fread(&buffer, 1, buffer.count, pipe)
+                if count <= 0 { break }
+                output.append(contentsOf: buffer[0..<count])
+            }
+            lastStatus = pclose(pipe)
+            return String(decoding: output, as: UTF8.self)
+        }
+
+        private(set) var lastStatus: Int32 = 0
+
+        static func shellQuoted(_ word: String) -> String { "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+
+        func start(_ session: String, _ command: String) throws {
+            let line = (["tmux", "-L", socket, "new-session", "-d", "-s", session, "-x", "120", "-y", "35", command])
+                .map(Self.shellQuoted).joined(separator: " ")
+            guard let pipe = popen(line + " >/dev/null 2>&1", "r") else { throw PayDeskBinary.Failure(message: "cannot run tmux") }
+            pclose(pipe)
+        }
+
+        func keys(_ session: String, _ keys: String...) throws { try run(["send-keys", "-t", session] + keys) }
+
+        func screen(_ session: String) throws -> String { try run(["capture-pane", "-p", "-t", session]) }
+
+        /// Waits up to 10 s for the screen to show what `until` looks for; fails with the last screen if not.
+        @discardableResult
+        func waitFor(_ session: String, _ what: String, until: (String) -> Bool) throws -> String {
+            var last = ""
+            for _ in 0..<200 {
+                last = try screen(session)
+                if until(last) { return last }
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+            Issue.record("timed out waiting for \(what); the screen was:\n\(last)")
+            return last
+        }
+
+        func isRunning(_ session: String) -> Bool {
+            _ = try? run(["has-session", "-t", session])
+            return lastStatus == 0
+        }
+
+        deinit { _ = try? run(["kill-server"]) }
+    }
+
+    func consoleCommand(_ binary: PayDeskBinary, _ extra: String = "") -> String {
+        "cd \(binary.folder.path) && env HOME=\(binary.folder.path) USER=operator LANG=C.UTF-8 TERM=xterm-256color \(extra) "
+            + "\(PayDeskBinary.executable.path) --db \(binary.store); echo \"exit $?\" > \(binary.folder.path)/exit-status"
+    }
+
+    @Test func anOperatorFiltersOpensRefundsAndSeesNewOrdersLive() throws {
+        // Given a fresh demo store, opened in the console
+        let binary = try PayDeskBinary()
+        #expect(try binary.run(["demo", "--db", binary.store, "--orders", "120", "--seed", "3", "--no-console"]).status == 0)
+        let paid = try #require((try binary.json(["orders", "list", "--db", binary.store, "--status", "paid", "--json", "--limit", "1"])
+            as? [[String: Any]])?.first)
+        let orderId = try #require(paid["orderId"] as? String)
+        let tmux = Tmux()
+        try tmux.start("ops", consoleCommand(binary))
+        try tmux.waitFor("ops", "the orders list") { $0.contains("PayDesk") && $0.contains("120 orders") }
+
+        // When the operator filters on the order id and opens it
+        try tmux.keys("ops", "/")
+        try tmux.keys("ops", "-l", orderId)
+        try tmux.keys("ops", "Enter")
+        try tmux.waitFor("ops", "the filtered list") { $0.contains("1 found") && $0.contains(orderId) }
+        try tmux.keys("ops", "Enter")
+        try tmux.waitFor("ops", "the order screen") { $0.contains("Order \(orderId)") && $0.contains("Items") }
+
+        // And refunds 1.00 of it, for a duplicate charge, and confirms
+        try tmux.keys("ops", "r")
+        try tmux.waitFor("ops", "the refund form") { $0.contains("Refund order \(orderId)") }
+        try tmux.keys("ops", "C-u")
+        try tmux.keys("ops", "-l", "1.00")
+        try tmux.keys("ops", "Tab", "2", "Enter")
+        try tmux.waitFor("ops", "the confirmation") { $0.contains("Confirm refund") }
+        try tmux.keys("ops", "y")
+        try tmux.waitFor("ops", "the outcome") { $0.contains("Refund requested") }
+        try tmux.keys("ops", "Escape")
+
+        // Then the store holds the refund, as the JSON contract shows it, requested by this operator
+        let shown = try #require(try binary.json(["orders", "show", orderId, "--db", binary.store, "--json"]) as? [String: Any])
+        let refunds = try #require(shown["refunds"] as? [[String: Any]])
+        let refund = try #require(refunds.last)
+        #expect(refund["amount"] as? String == "1.00")
+        #expect(refund["status"] as? String == "pending")
+        #expect(refund["reason"] as? String == "duplicate")
+        let login = getpwuid(geteuid()).map { String(cString: $0.pointee.pw_name) }
+        #expect(refund["requestedBy"] as? String == login)
+
+        // When an order is ingested by another process while the console runs, it appears within a second or two
+        try tmux.keys("ops", "Escape")
+        try tmux.keys("ops", "Escape")
+        let now = ISO8601DateFormatter().string(from: Date())
+        let line = CommandTests.order.replacingOccurrences(of: "E2E-1", with: "LIVE-1")
+            .replacingOccurrences(of: "2026-11-21T09:30:00+08:00", with: now)
+        #expect(try binary.run(["ingest", "--db", binary.store], input: line + "\n").status == 0)
+        try tmux.waitFor("ops", "the live order") { $0.contains("LIVE-1") && $0.contains("121 orders") }
+
+        // And resizing down to nothing and back neither crashes nor garbles it
+        for (width, height) in [(20, 5), (1, 1), (40, 12), (120, 35)] {
+            try tmux.run(["resize-window", "-t", "ops", "-x", "\(width)", "-y", "\(height)"])
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+        try tmux.waitFor("ops", "the list after resizing") { $0.contains("PayDesk") && $0.contains("LIVE-1") }
+
+        // And q leaves cleanly
+        try tmux.keys("ops", "q")
+        for _ in 0..<100 where tmux.isRunning("ops") { Thread.sleep(forTimeInterval: 0.05) }
+        let status = try String(contentsOfFile: binary.folder.appendingPathComponent("exit-status").path, encoding: .utf8)
+        #expect(status.trimmingCharacters(in: .whitespacesAndNewlines) == "exit 0")
+    }
+
+    @Test func readOnlyConsoleHasNoRefundKeyAndLeavesTheStoreUntouched() throws {
+        // Given a demo store, and its bytes
+        let binary = try PayDeskBinary()
+        #expect(try binary.run(["demo", "--db", binary.store, "--orders", "50", "--seed", "4", "--no-console"]).status == 0)
+        let files = [binary.store, binary.store + "-wal"]
+        let before = files.map { FileManager.default.contents(atPath: $0) }
+        // When it is opened with PAYDESK_READ_ONLY=1, which even a flag cannot undo
+        let tmux = Tmux()
+        try tmux.start("watch", consoleCommand(binary, "PAYDESK_READ_ONLY=1"))
+        let screen = try tmux.waitFor("watch", "the read-only list") { $0.contains("READ-ONLY") && $0.contains("50 orders") }
+        // Then the footer offers no refund or cancel, and pressing them does nothing
+        let footer = screen.split(separator: "\n").last { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? ""
+        #expect(footer.contains("help") && !footer.contains("refund") && !footer.contains("cancel"))
+        try tmux.keys("watch", "r", "c", "Enter", "r")
+        Thread.sleep(forTimeInterval: 0.3)
+        let after = try tmux.screen("watch")
+        #expect(!after.contains("Refund order") && !after.contains("Cancel order"))
+        try tmux.keys("watch", "C-c")
+        for _ in 0..<100 where tmux.isRunning("watch") { Thread.sleep(forTimeInterval: 0.05) }
+        // And the store's bytes are exactly as they were
+        #expect(files.map { FileManager.default.contents(atPath: $0) } == before)
+    }
+}
