@@ -69,7 +69,7 @@ let package = Package(
             .product(name: "SwiftASN1", package: "swift-asn1"),
         ]),
         .testTarget(name: "OrderStoreTests", dependencies: ["OrderStore", "OrderModel"]),
-        .testTarget(name: "ConsoleUITests", dependencies: ["ConsoleUI", "OrderModel", "OrderStore"],
+        .testTarget(name: "ConsoleUITests", dependencies: ["ConsoleUI", "OrderModel", "OrderStore", "Themes"],
                     exclude: ["Rendered"]),
         .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "ConsoleUI"]),
         .testTarget(name: "PayDeskEndToEndTests", dependencies: ["OrderModel"]),

@@ -1,5 +1,7 @@
 import ApplePayToken
+import ConsoleUI
 import Crypto
+import CursesTerminal
 import Foundation
 import OrderModel
 import OrderStore
@@ -8,10 +10,10 @@ import _CryptoExtras
 // PayDesk's benchmarks (issue 2's figures). Each measurement repeats the operation and prints the median and
 // the worst case. The 1,000,000-order store is built once under .build-bench/ and reused on later runs.
 //
-//   swift run -c release paydesk-benchmarks [store|tokens] [--orders N]   (N: size of the large store, default 1000000)
+//   swift run -c release paydesk-benchmarks [store|tokens|console] [--orders N]   (N: size of the large store, default 1000000)
 
 let arguments = CommandLine.arguments
-let sections = Set(arguments.dropFirst().filter { ["store", "tokens"].contains($0) })
+let sections = Set(arguments.dropFirst().filter { ["store", "tokens", "console"].contains($0) })
 func runs(_ section: String) -> Bool { sections.isEmpty || sections.contains(section) }
 let largeCount = arguments.firstIndex(of: "--orders").flatMap { Int(arguments[$0 + 1]) } ?? 1_000_000
 let folder = URL(fileURLWithPath: ".build-bench", isDirectory: true)
@@ -143,6 +145,71 @@ if runs("tokens"), FileManager.default.fileExists(atPath: vectors.path) {
     print("")
 }
 
+// MARK: The console on the large store
+
+if runs("console") {
+    let path = folder.appendingPathComponent("store-\(largeCount).sqlite").path
+    print("console on \(largeCount) orders, 132x40 (the store section builds the store)")
+    if FileManager.default.fileExists(atPath: path) {
+        var state = ConsoleState(size: Size(width: 132, height: 40), storeName: "bench", readOnlyReason: nil, sessionID: "b", now: now)
+        var effects: StoreEffects?
+        /// Simulated time: idle seconds pass without waiting for them.
+        final class SimulatedClock: @unchecked Sendable { var time = now }
+        let clock = SimulatedClock()
+        /// Runs effects and their answers until nothing is left, as the console's worker would.
+        func drain(_ list: [Effect]) {
+            var queue = list
+            while !queue.isEmpty {
+                if let message = effects?.perform(queue.removeFirst()) { queue += state.update(message) }
+            }
+        }
+        let first = try seconds {
+            effects = StoreEffects(store: try PayDeskStore(path: path, mode: .readOnly), actor: actor, clock: { clock.time })
+            drain(state.initialEffects())
+            _ = state.view()
+        }
+        print("  first full frame (open, first page, totals, view)  \(String(format: "%.1f", first * 1000)) ms")
+
+        // A curses screen writing to a file counts the bytes each change costs on the wire.
+        let output = fopen(folder.appendingPathComponent("console-bytes.out").path, "w")!, input = fopen("/dev/null", "r")!
+        let terminal = try CursesTerminal(device: .streams(input: input, output: output, size: state.size), theme: .standard,
+                                          environment: ["TERM": "xterm-256color"])
+        terminal.draw(state.view())
+        func bytes(_ body: () -> Void) -> Int {
+            fflush(output)
+            let before = ftell(output)
+            body()
+            fflush(output)
+            return ftell(output) - before
+        }
+        measure("key to frame: ↓ (update, view, diff, draw)", times: 500) { drain(state.update(.key(.down))); terminal.draw(state.view()) }
+        measure("key to frame: PgDn", times: 300) { drain(state.update(.key(.pageDown))); terminal.draw(state.view()) }
+        measure("key to frame: End then Home (reads both edges)", times: 50) {
+            drain(state.update(.key(.end))); terminal.draw(state.view())
+            drain(state.update(.key(.home))); terminal.draw(state.view())
+        }
+        let row = bytes { drain(state.update(.key(.down))); terminal.draw(state.view()) }
+        let page = bytes { drain(state.update(.key(.pageDown))); terminal.draw(state.view()) }
+        var usage = rusage()
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        let cpuBefore = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+        let idle = bytes {
+            for second in 1...10 {
+                clock.time = now.adding(milliseconds: Int64(second) * 1_000)
+                drain(state.update(.tick(clock.time)))
+                terminal.draw(state.view())
+            }
+        }
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        let cpuAfter = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+        print("  bytes to the terminal: one-row move \(row), page move \(page), 10 idle seconds \(idle)")
+        print("  CPU for 10 idle seconds (10 store checks and frames): \(String(format: "%.2f", (cpuAfter - cpuBefore) * 1000)) ms")
+        terminal.restore()
+    } else {
+        print("  no store at \(path): run `paydesk-benchmarks store` first")
+    }
+}
+
 guard runs("store") else { exit(0) }
 
 // MARK: Ingest throughput
@@ -209,3 +276,4 @@ measure("search by name (family name only)") { _ = try! store.orders(OrderQuery(
 measure("search by order id prefix (matches all)") { _ = try! store.orders(OrderQuery(search: "LOAD-")) }
 measure("one order in full") { _ = try! store.order(sample.summary.orderId) }
 print("  resident memory after the queries: \(String(format: "%.1f", residentMegabytes())) MiB")
+

@@ -123,11 +123,15 @@ public final class CursesTerminal: Terminal {
     public func draw(_ buffer: ScreenBuffer) {
         guard buffer.size == size else { return }
         if previous == nil { werase(paydesk_stdscr()) }
+        var changed = false
         for y in 0..<size.height {
             guard let (start, end) = changedSpan(row: y, buffer) else { continue }
             drawSpan(row: y, from: start, to: end, buffer)
+            changed = true
         }
         previous = buffer
+        // An unchanged frame costs nothing on the wire, not even a cursor movement.
+        guard changed else { return }
         wnoutrefresh(paydesk_stdscr())
         doupdate()
     }

@@ -2,12 +2,18 @@ import OrderModel
 import OrderStore
 
 /// Runs effects against the store and answers each with a message. Runs on the console's worker thread.
-struct StoreEffects: Sendable {
+public struct StoreEffects: Sendable {
     let store: PayDeskStore
     let actor: Actor
     let clock: @Sendable () -> Timestamp
 
-    func perform(_ effect: Effect) -> Message? {
+    public init(store: PayDeskStore, actor: Actor, clock: @escaping @Sendable () -> Timestamp) {
+        self.store = store
+        self.actor = actor
+        self.clock = clock
+    }
+
+    public func perform(_ effect: Effect) -> Message? {
         do throws(StoreError) {
             switch effect {
             case .checkStore:

@@ -60,8 +60,11 @@ extension ConsoleState {
     var freshnessText: (text: String, role: Role) {
         if let storeProblem { return ("store: \(storeProblem)", .error) }
         guard let freshAt else { return ("loading…", .title) }
-        let text = "updated \(age(since: freshAt)) ago"
-        return (text, paused || now.millisecondsSinceEpoch - freshAt.millisecondsSinceEpoch > 3_000 ? .warning : .title)
+        // The store is checked once a second, so a check up to two seconds old is current: the age stays at 0
+        // (and the screen still) while live updates work, and counts up when they stop.
+        let elapsed = now.millisecondsSinceEpoch - freshAt.millisecondsSinceEpoch
+        let text = "updated \(elapsed < 2_000 ? "0s" : age(since: freshAt)) ago"
+        return (text, paused || elapsed >= 2_000 ? .warning : .title)
     }
 
     /// Money per status that matters to an operator: what was collected, what is moving, what went back.

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+import Themes
+@testable import ConsoleUI
+
+@Suite struct ThemeTests {
+    @Test(arguments: ShippedThemes.names)
+    func everyShippedThemeLoadsAndKeepsTheSelectionVisibleWithoutColour(_ name: String) throws {
+        let theme = try Theme.load(name, userThemes: "/nonexistent")
+        #expect(theme.name == name)
+        let selection = theme.style(.selection), text = theme.style(.text)
+        #expect(selection != text)
+        let plain = theme.reduced(to: .none)
+        #expect(plain.style(.selection).reverse)
+        #expect(plain.style(.selection).background == .terminalDefault)
+    }
+
+    @Test func aThemeOverridesOnlyWhatItNames() throws {
+        let file = try write("""
+            [roles]
+            selection = { fg = "black", bg = "#E69F00", bold = true }
+            """)
+        let theme = try Theme.load(file, userThemes: "/nonexistent")
+        #expect(theme.style(.selection) == Style(foreground: .indexed(0), background: .indexed(178), bold: true))
+        #expect(theme.style(.statusFailed) == Theme.standard.style(.statusFailed))
+    }
+
+    @Test func aBadThemeNamesTheFileLineAndKeyAndFallsBackToTheDefault() throws {
+        let file = try write("""
+            description = "mine"
+
+            [roles]
+            text = { fg = "default" }
+            selection = { fg = "purplish" }
+            """)
+        #expect(throws: ThemeError(file: file, line: 5, key: "selection",
+                                   problem: "fg must be default, a colour name, 0-255 or \"#rrggbb\"")) {
+            try Theme.load(file, userThemes: "/nonexistent")
+        }
+        let (theme, problem) = Theme.chosen(file, environment: [:], userThemes: "/nonexistent")
+        #expect(theme.name == "default")
+        #expect(problem?.hasPrefix("\(file):5: selection:") == true)
+    }
+
+    @Test func unknownRolesTOMLSyntaxAndMissingThemesAreReported() throws {
+        let unknownRole = try write("[roles]\nsparkle = { bold = true }\n")
+        #expect(throws: ThemeError.self) { try Theme.load(unknownRole, userThemes: "/nonexistent") }
+        do { _ = try Theme.load(unknownRole, userThemes: "/nonexistent") } catch {
+            #expect(error.line == 2 && error.key == "sparkle")
+        }
+        let broken = try write("[roles\nselection = 1\n")
+        do { _ = try Theme.load(broken, userThemes: "/nonexistent"); Issue.record("broken TOML accepted") } catch {
+            #expect(error.line == 1 && error.file == broken)
+        }
+        #expect(throws: ThemeError.self) { try Theme.load("no-such-theme", userThemes: "/nonexistent") }
+    }
+
+    @Test func theEnvironmentChoosesWhenNoFlagDoes() {
+        #expect(Theme.chosen(nil, environment: ["PAYDESK_THEME": "light"], userThemes: "/nonexistent").0.name == "light")
+        #expect(Theme.chosen("monochrome", environment: ["PAYDESK_THEME": "light"], userThemes: "/nonexistent").0.name == "monochrome")
+    }
+
+    @Test func coloursDegradeToWhatTheTerminalHas() {
+        // Okabe-Ito orange (230, 159, 0): nearest in the cube is (215, 175, 0), index 178; of the 16, yellow
+        let orange = TerminalColor(name: "#E69F00")
+        #expect(orange == .indexed(178))
+        #expect(orange?.reduced(to: .colors16) == .indexed(3))
+        #expect(TerminalColor.indexed(9).reduced(to: .colors8) == .indexed(1))
+        #expect(TerminalColor.indexed(9).reduced(to: .none) == .terminalDefault)
+        #expect(ColorLevel(colors: 256, environment: ["NO_COLOR": "1"]) == ColorLevel.none)
+    }
+
+    func write(_ text: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("theme-\(UUID().uuidString).toml").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+}
