@@ -44,34 +44,31 @@ extension ConsoleState {
             if screen == .order, let order { return [.loadOrder(order.orderId)] }
             return []
         case .cancel(let confirmation):
-            switch key {
-            case .character("y"), .character("Y"):
-                input = .dialog(.working("Canceling \(confirmation.orderId)…"))
-                return [.cancel(orderId: confirmation.orderId, expecting: confirmation.status,
-                                idempotencyKey: confirmation.idempotencyKey)]
-            case .character("n"), .character("N"), .escape, .character("q"), .control("c"):
-                input = .none
-                show("nothing was changed")
-                return []
-            default:
-                return []
-            }
+            return answer(key, working: "Canceling \(confirmation.orderId)…",
+                          effect: .cancel(orderId: confirmation.orderId, expecting: confirmation.status,
+                                          idempotencyKey: confirmation.idempotencyKey))
         case .withdraw(let confirmation):
-            switch key {
-            case .character("y"), .character("Y"):
-                input = .dialog(.working("Withdrawing \(confirmation.refund.refundId)…"))
-                return [.withdraw(refundId: confirmation.refund.refundId)]
-            case .character("n"), .character("N"), .escape, .character("q"), .control("c"):
-                input = .none
-                show("nothing was changed")
-                return []
-            default:
-                return []
-            }
+            return answer(key, working: "Withdrawing \(confirmation.refund.refundId)…",
+                          effect: .withdraw(refundId: confirmation.refund.refundId))
         case .refund(var form):
             let effects = handleRefundForm(key, &form)
             if case .dialog(.refund) = input { input = .dialog(.refund(form)) }
             return effects
+        }
+    }
+
+    /// A yes/no confirmation: y runs the write; n, Esc, q or Ctrl-C leave everything as it was.
+    private mutating func answer(_ key: Key, working: String, effect: Effect) -> [Effect] {
+        switch key {
+        case .character("y"), .character("Y"):
+            input = .dialog(.working(working))
+            return [effect]
+        case .character("n"), .character("N"), .escape, .character("q"), .control("c"):
+            input = .none
+            show("nothing was changed")
+            return []
+        default:
+            return []
         }
     }
 

@@ -1,0 +1,25 @@
+import Foundation
+import Testing
+import OrderModel
+@testable import ConsoleUI
+@testable import OrderStore
+
+@Suite struct ConsoleLoopTests {
+    @Test func theLoopRunsStoreWorkOffTheUIThreadAndDrawsTheAnswers() throws {
+        // Given the console's real loop on a headless terminal
+        let fixture = try ConsoleFixture()
+        let waits = [TerminalEvent?](repeating: nil, count: 10)
+        let terminal = HeadlessTerminal(size: Size(width: 80, height: 24),
+                                        script: waits + [.key(.enter)] + waits + [.resized(Size(width: 40, height: 12))] + waits
+                                            + [.key(.character("q")), .key(.character("q"))])
+        let console = Console(store: fixture.store, actor: ConsoleFixture.actor, terminal: terminal, state: fixture.state)
+        // When it runs: the list loads, Enter opens the selected order, the terminal shrinks, q goes back, q quits
+        console.run()
+        // Then the order screen was drawn from the store's answer, redrawn at the new size, and the loop ended on q
+        let orderFrames = terminal.frames.filter { $0.lines.contains { $0.contains("Order EVIL-1") } }
+        #expect(orderFrames.contains { $0.size == Size(width: 80, height: 24) })
+        #expect(orderFrames.contains { $0.size == Size(width: 40, height: 12) })
+        let quit = console.state.quitting, screen = console.state.screen
+        #expect(quit && screen == .orders)
+    }
+}
