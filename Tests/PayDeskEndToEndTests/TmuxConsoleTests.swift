@@ -151,4 +151,26 @@ import Testing
         // And the store's bytes are exactly as they were
         #expect(files.map { FileManager.default.contents(atPath: $0) } == before)
     }
+
+    /// DESIGN §5: an OS user who may only read the store and its folder gets a working read-only console,
+    /// live, while another user writes. Needs root to act as the second user (CI runs as root).
+    @Test(.enabled(if: geteuid() == 0, "needs root to run the console as another user"))
+    func aUserWhoCanOnlyReadTheStoreGetsALiveReadOnlyConsole() throws {
+        // Given a store written by root, readable by everyone, writable by root only
+        let binary = try PayDeskBinary()
+        #expect(try binary.run(["demo", "--db", binary.store, "--orders", "30", "--seed", "5", "--no-console"]).status == 0)
+        chmod(binary.folder.path, 0o755)
+        // When the user nobody opens the console on it, asking for nothing special
+        let tmux = Tmux()
+        try tmux.start("nobody", "runuser -u nobody -- env HOME=/tmp TERM=xterm-256color LANG=C.UTF-8 "
+                       + "\(PayDeskBinary.executable.path) --db \(binary.store)")
+        // Then it is read-only by itself, and an order root ingests meanwhile appears in it
+        try tmux.waitFor("nobody", "the read-only list") { $0.contains("READ-ONLY") && $0.contains("30 orders") }
+        let now = ISO8601DateFormatter().string(from: Date())
+        let line = CommandTests.order.replacingOccurrences(of: "E2E-1", with: "LIVE-2")
+            .replacingOccurrences(of: "2026-11-21T09:30:00+08:00", with: now)
+        #expect(try binary.run(["ingest", "--db", binary.store], input: line + "\n").status == 0)
+        try tmux.waitFor("nobody", "the order ingested by root") { $0.contains("LIVE-2") && $0.contains("31 orders") }
+        try tmux.keys("nobody", "q")
+    }
 }
