@@ -48,7 +48,7 @@ let package = Package(
         // The ncursesw C API with shims for its macros and globals; the only C in the package.
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
         // The only code that calls ncurses: set-up and restore, keys, colours, drawing changed cells.
-        .target(name: "CursesTerminal", dependencies: ["CNcursesw", "ConsoleUI"]),
+        .target(name: "CursesTerminal", dependencies: ["CNcursesw", "ConsoleUI", "OrderModel"]),
         // The executable: argument parsing and subcommands, nothing else.
         .executableTarget(name: "paydesk", dependencies: [
             "OrderModel", "OrderStore", "ApplePayToken", "ConsoleUI", "CursesTerminal",

@@ -1,6 +1,7 @@
 import CNcursesw
 import ConsoleUI
 import Foundation
+import OrderModel
 
 /// The only code that calls ncurses. It sets the terminal up and always restores it, turns ncurses' key codes
 /// into `Key`s, and sends only the cells that changed since the previous frame.
@@ -200,11 +201,7 @@ public enum CursesError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .notATerminal: "the console needs a terminal; for scripts use the subcommands (paydesk orders list, …)"
-        case .unknownTerminal(let name): "cannot start the console on terminal type \(name.neutralizedForMessage); set TERM (for example TERM=xterm-256color)"
+        case .unknownTerminal(let name): "cannot start the console on terminal type \(name.neutralized); set TERM (for example TERM=xterm-256color)"
         }
     }
-}
-
-extension String {
-    var neutralizedForMessage: String { String(unicodeScalars.map { $0.isASCII && $0.value >= 32 && $0.value < 127 ? Character($0) : "?" }) }
 }

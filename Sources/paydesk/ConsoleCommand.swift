@@ -48,10 +48,8 @@ extension StoreOptions {
     /// The store for the console: read-write when allowed and possible, else read-only with the reason, which
     /// the console shows. An OS user who may only read the store gets a working read-only console.
     func openForConsole() throws -> (PayDeskStore, readOnlyReason: String?) {
-        var reason: String?
-        if Paths.readOnlyForced(environment) { reason = "PAYDESK_READ_ONLY is set" }
-        else if readOnly { reason = "--read-only was given" }
-        else if FileManager.default.fileExists(atPath: path), access(path, W_OK) != 0 {
+        var reason = readOnlyReason
+        if reason == nil, FileManager.default.fileExists(atPath: path), access(path, W_OK) != 0 {
             reason = "the store is not writable by \(Actor.current.login)"
         }
         if reason == nil {

@@ -21,7 +21,13 @@ struct StoreOptions: ParsableArguments {
     }
 
     /// Read-only when asked by flag or forced by the environment, which no flag can undo.
-    var isReadOnly: Bool { readOnly || Paths.readOnlyForced(environment) }
+    var isReadOnly: Bool { readOnlyReason != nil }
+
+    /// Why this session is read-only, in the words errors and the console use; nil when it is not.
+    var readOnlyReason: String? {
+        if Paths.readOnlyForced(environment) { return "PAYDESK_READ_ONLY is set" }
+        return readOnly ? "--read-only was given" : nil
+    }
 
     /// Opens the store for reading: read-only at the SQLite level, so a read never creates or changes a file.
     func openForReading() throws -> PayDeskStore {
@@ -30,8 +36,7 @@ struct StoreOptions: ParsableArguments {
 
     /// Opens the store for a change, refusing plainly when the session is read-only.
     func openForWriting(_ what: String) throws -> PayDeskStore {
-        if isReadOnly {
-            let why = Paths.readOnlyForced(environment) ? "PAYDESK_READ_ONLY is set" : "--read-only was given"
+        if let why = readOnlyReason {
             throw CommandFailure("cannot \(what): read-only mode (\(why)); nothing was changed")
         }
         do { return try PayDeskStore(path: path, mode: .readWrite) } catch { throw CommandFailure(error) }

@@ -12,6 +12,7 @@ public final class Console {
     private let worker = DispatchQueue(label: "PayDesk.console.store")
     private let mailbox = Mailbox()
     public private(set) var state: ConsoleState
+    private var changed = true
 
     public init(store: PayDeskStore, actor: Actor, terminal: Terminal, state: ConsoleState,
                 clock: @escaping @Sendable () -> Timestamp = PayDeskStore.systemClock) {
@@ -26,7 +27,11 @@ public final class Console {
         run(state.initialEffects())
         var nextTick = clock().adding(milliseconds: 1_000)
         while !state.quitting && !terminal.stopRequested {
-            terminal.draw(state.view())
+            // Only a message can change the state, so a wake with nothing in it costs no frame.
+            if changed {
+                terminal.draw(state.view())
+                changed = false
+            }
             let now = clock()
             let untilTick = Int(max(0, nextTick.millisecondsSinceEpoch - now.millisecondsSinceEpoch))
             let timeout = mailbox.isWaiting ? min(10, untilTick) : untilTick
@@ -46,6 +51,7 @@ public final class Console {
     }
 
     private func dispatch(_ message: Message) {
+        changed = true
         run(state.update(message))
     }
 

@@ -3,12 +3,12 @@ import OrderStore
 
 extension ConsoleState {
     mutating func perform(_ action: Action) -> [Effect] {
-        let rows = layout.listRows, bodyRows = max(1, layout.bodyRows - 1)
+        let rows = layout.listRows, page = max(1, rows - 1)
         switch action {
         case .moveUp: return move(by: -1)
         case .moveDown: return move(by: 1)
-        case .pageUp: return move(by: -max(1, (screen == .orders ? rows : bodyRows) - 1))
-        case .pageDown: return move(by: max(1, (screen == .orders ? rows : bodyRows) - 1))
+        case .pageUp: return move(by: -page)
+        case .pageDown: return move(by: page)
         case .top, .bottom:
             let toEnd = action == .bottom
             switch screen {
@@ -71,11 +71,10 @@ extension ConsoleState {
     }
 
     private mutating func move(by delta: Int) -> [Effect] {
-        let bodyRows = max(1, layout.bodyRows - 1)
         switch screen {
         case .orders: return orders.move(by: delta, visibleRows: layout.listRows)
-        case .refunds: refunds.move(by: delta, visible: bodyRows)
-        case .audit: audit.move(by: delta, visible: bodyRows)
+        case .refunds: refunds.move(by: delta, visible: layout.listRows)
+        case .audit: audit.move(by: delta, visible: layout.listRows)
         case .order:
             guard var pane = order, let detail = pane.detail else { return [] }
             let lines = orderDocument(detail, width: size.width).count

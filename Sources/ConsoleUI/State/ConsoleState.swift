@@ -92,22 +92,10 @@ public struct OrderPane: Sendable {
 }
 
 /// A list read in full (refunds, audit entries) with a selection.
-public struct ListPane<Row: Sendable>: Sendable {
+public struct ListPane<Row: Sendable>: Sendable, ScrollingSelection {
     public var rows: [Row] = []
     public var selected = 0
     public var top = 0
     public var loaded = false
-
-    mutating func move(by delta: Int, visible: Int) {
-        guard !rows.isEmpty else { return }
-        selected = min(max(0, selected + delta), rows.count - 1)
-        keepSelectionVisible(visible)
-    }
-
-    mutating func keepSelectionVisible(_ visible: Int) {
-        selected = min(max(0, selected), max(0, rows.count - 1))
-        if selected < top { top = selected }
-        if visible > 0, selected >= top + visible { top = selected - visible + 1 }
-        top = max(0, top)
-    }
+    var rowCount: Int { rows.count }
 }

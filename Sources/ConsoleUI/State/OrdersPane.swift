@@ -4,7 +4,7 @@ import OrderStore
 /// The orders list: a window of loaded rows over a list that may hold millions. Pages are read by keyset as
 /// the selection nears either edge, and the far side is dropped, so memory and every read stay small wherever
 /// the operator scrolls.
-public struct OrdersPane: Sendable {
+public struct OrdersPane: Sendable, ScrollingSelection {
     public static let pageSize = 200
     /// Rows kept around the selection; more are dropped from the far side.
     static let windowLimit = 1_000
@@ -27,6 +27,7 @@ public struct OrdersPane: Sendable {
     /// Rows that appeared or changed in a refresh, highlighted until the time given.
     public var highlighted: [String: Timestamp] = [:]
 
+    var rowCount: Int { rows.count }
     public var selectedOrder: OrderSummary? { rows.indices.contains(selected) ? rows[selected] : nil }
 
     func query(limit: Int, after: OrderCursor? = nil, reversed: Bool = false) -> OrderQuery {
@@ -51,8 +52,7 @@ public struct OrdersPane: Sendable {
     /// Moves the selection, then asks for the page beyond either edge when the selection comes near it.
     mutating func move(by delta: Int, visibleRows: Int) -> [Effect] {
         guard !rows.isEmpty else { return [] }
-        selected = min(max(0, selected + delta), rows.count - 1)
-        keepSelectionVisible(visibleRows)
+        move(by: delta, visible: visibleRows)
         return pagesNeeded(visibleRows: visibleRows)
     }
 
@@ -66,13 +66,6 @@ public struct OrdersPane: Sendable {
                                         generation: generation)
         loading = request
         return [.loadOrders(request)]
-    }
-
-    mutating func keepSelectionVisible(_ visibleRows: Int) {
-        selected = min(max(0, selected), max(0, rows.count - 1))
-        if selected < top { top = selected }
-        if visibleRows > 0, selected >= top + visibleRows { top = selected - visibleRows + 1 }
-        top = max(0, min(top, max(0, rows.count - 1)))
     }
 
     /// The page the window needs next: rows beyond the edges near the view, or a refresh of what is visible.

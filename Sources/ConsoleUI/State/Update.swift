@@ -11,8 +11,8 @@ extension ConsoleState {
             self.size = size
             let rows = layout.listRows
             orders.keepSelectionVisible(rows)
-            refunds.keepSelectionVisible(layout.bodyRows - 1)
-            audit.keepSelectionVisible(layout.bodyRows - 1)
+            refunds.keepSelectionVisible(layout.listRows)
+            audit.keepSelectionVisible(layout.listRows)
             return orders.pagesNeeded(visibleRows: rows)
         case .tick(let now):
             self.now = now
@@ -38,12 +38,12 @@ extension ConsoleState {
         case .refundsLoaded(let rows):
             refunds.rows = rows
             refunds.loaded = true
-            refunds.keepSelectionVisible(layout.bodyRows - 1)
+            refunds.keepSelectionVisible(layout.listRows)
             return []
         case .auditLoaded(let entries):
             audit.rows = entries
             audit.loaded = true
-            audit.keepSelectionVisible(layout.bodyRows - 1)
+            audit.keepSelectionVisible(layout.listRows)
             return []
         case .actionFinished(let outcome):
             input = .dialog(.outcome(outcome))

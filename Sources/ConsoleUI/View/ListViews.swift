@@ -2,9 +2,11 @@ import OrderModel
 import OrderStore
 
 extension ConsoleState {
-    /// Draws a table of `rows` with a header row; the selected row is marked and highlighted.
-    private func drawTable(_ buffer: inout ScreenBuffer, _ layout: Layout, columns: [TableColumn], rowCount: Int,
-                           top: Int, selected: Int, empty: String, cells: (Int) -> [(String, Role)]) {
+    /// Draws a table with a header row; the selected row is marked and highlighted. `rowRole` is the role of
+    /// a row's marker and of the cells that take it (new rows are highlighted this way).
+    func drawTable(_ buffer: inout ScreenBuffer, _ layout: Layout, columns: [TableColumn], rowCount: Int,
+                   top: Int, selected: Int, empty: String, rowRole: (Int) -> Role = { _ in .text },
+                   cells: (Int) -> [(String, Role)]) {
         let fitted = fit(columns, into: size.width - 2)
         var x = 2
         buffer.fill(y: layout.bodyTop, role: .columnHeader)
@@ -14,16 +16,18 @@ extension ConsoleState {
             x += width + 1
         }
         if rowCount == 0 { buffer.put("  " + empty, x: 0, y: layout.bodyTop + 1, role: .dim) }
-        for line in 0..<max(0, layout.bodyRows - 1) {
+        for line in 0..<layout.listRows {
             let index = top + line
             guard index < rowCount else { break }
             let y = layout.bodyTop + 1 + line
             let values = cells(index)
-            buffer.put(index == selected ? glyphs.selected : " ", x: 0, y: y, role: .text)
+            buffer.put(index == selected ? glyphs.selected : " ", x: 0, y: y, role: rowRole(index))
             x = 2
             for (column, width) in fitted {
                 let (text, role) = values[column]
-                buffer.put(columns[column].alignRight ? text.rightAligned(width) : text.fitted(to: width), x: x, y: y, role: role, limit: width)
+                let shown = columns[column].alignRight ? text.rightAligned(width)
+                    : columns[column].keepsEnd ? text.fittedKeepingEnd(to: width) : text.fitted(to: width)
+                buffer.put(shown, x: x, y: y, role: role, limit: width)
                 x += width + 1
             }
             if index == selected { buffer.restyle(y: y, role: .selection) }

@@ -6,6 +6,8 @@ struct TableColumn {
     var ideal: Int
     var priority: Int
     var alignRight = false
+    /// Cut from the front when too long, because the end matters ("…sterCard 0388").
+    var keepsEnd = false
     /// Takes whatever width is left over.
     var flexible = false
 }
