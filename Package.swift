@@ -32,10 +32,17 @@ let package = Package(
         ]),
         // Apple Pay payment tokens: decryption (EC_v1, RSA_v1) into masked payment data.
         .target(name: "ApplePayToken", dependencies: [
+            "OrderModel",
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "_CryptoExtras", package: "swift-crypto"),
             .product(name: "X509", package: "swift-certificates"),
             .product(name: "SwiftASN1", package: "swift-asn1"),
+        ]),
+        // The merchant's keys and sandbox trust roots, from config.toml, checked as ssh checks its files.
+        .target(name: "MerchantConfiguration", dependencies: [
+            "ApplePayToken", "OrderModel",
+            .product(name: "TOMLKit", package: "TOMLKit"),
+            .product(name: "X509", package: "swift-certificates"),
         ]),
         // The console without a terminal: state, messages, update, view into a screen buffer, key map, themes.
         .target(name: "ConsoleUI", dependencies: [
@@ -51,7 +58,7 @@ let package = Package(
         .target(name: "CursesTerminal", dependencies: ["CNcursesw", "ConsoleUI", "OrderModel"]),
         // The executable: argument parsing and subcommands, nothing else.
         .executableTarget(name: "paydesk", dependencies: [
-            "OrderModel", "OrderStore", "ApplePayToken", "ConsoleUI", "CursesTerminal",
+            "OrderModel", "OrderStore", "ApplePayToken", "MerchantConfiguration", "ConsoleUI", "CursesTerminal",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // Benchmarks with figures: `swift run -c release paydesk-benchmarks`.
@@ -63,12 +70,13 @@ let package = Package(
                           path: "Benchmarks/paydesk-benchmarks"),
         .testTarget(name: "OrderModelTests", dependencies: ["OrderModel"]),
         .testTarget(name: "ApplePayTokenTests", dependencies: [
-            "ApplePayToken",
+            "ApplePayToken", "OrderModel",
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "X509", package: "swift-certificates"),
             .product(name: "SwiftASN1", package: "swift-asn1"),
         ]),
         .testTarget(name: "OrderStoreTests", dependencies: ["OrderStore", "OrderModel"]),
+        .testTarget(name: "MerchantConfigurationTests", dependencies: ["MerchantConfiguration", "ApplePayToken", "OrderModel", "OrderStore"]),
         .testTarget(name: "ConsoleUITests", dependencies: ["ConsoleUI", "OrderModel", "OrderStore", "Themes"],
                     exclude: ["Rendered"]),
         .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "ConsoleUI"]),

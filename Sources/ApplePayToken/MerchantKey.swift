@@ -6,8 +6,10 @@ import _CryptoExtras
 
 /// One of the merchant's Payment Processing keys, with the merchant identifier hash it decrypts for. Several
 /// can be configured at once (certificate rotation); a token's `publicKeyHash` picks one.
-public struct MerchantKey {
-    enum Secret {
+public struct MerchantKey: Sendable {
+    // The keys are never mutated after they are read, and BoringSSL's ECDH and RSA operations on a shared key
+    // are thread-safe (it locks its own lazily built RSA state), so ingest's threads may share one.
+    enum Secret: @unchecked Sendable {
         case ec(P256.KeyAgreement.PrivateKey)
         case rsa(_RSA.Encryption.PrivateKey)
     }
@@ -17,6 +19,14 @@ public struct MerchantKey {
     let merchantIdHash: [UInt8]
     /// base64(SHA-256(DER SubjectPublicKeyInfo)): what tokens name the key by.
     public let publicKeyHash: String
+
+    /// "EC P-256" or "RSA 2048", for people checking which key is which.
+    public var algorithm: String {
+        switch secret {
+        case .ec: "EC P-256"
+        case .rsa(let key): "RSA \(key.keySizeInBits)"
+        }
+    }
 
     /// Where the merchant identifier hash comes from.
     public enum Identity: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import OrderModel
 
 /// `PKPaymentToken.paymentData`: what Apple encrypted and signed for the merchant.
 public struct PaymentTokenData: Sendable, Equatable {
@@ -22,7 +23,6 @@ public struct PaymentTokenData: Sendable, Equatable {
               let object = try? JSONSerialization.jsonObject(with: json) as? [String: Any] else {
             throw .format(field: "paymentData", reason: "not a JSON object")
         }
-        guard let header = object["header"] as? [String: Any] else { throw .format(field: "header", reason: "missing") }
         func text(_ value: Any?, _ field: String) throws(TokenError) -> String {
             guard let text = value as? String else { throw .format(field: field, reason: "missing") }
             guard text.utf8.count <= Self.maximumFieldBytes * 4 / 3 + 4 else {
@@ -30,25 +30,46 @@ public struct PaymentTokenData: Sendable, Equatable {
             }
             return text
         }
-        func base64(_ value: Any?, _ field: String) throws(TokenError) -> Data {
-            guard let bytes = Data(base64Encoded: try text(value, field)) else { throw .format(field: field, reason: "not valid base64") }
+        // In the order a reader would check: what it is, what it carries, then the header.
+        let versionText = try text(object["version"], "version")
+        guard Version(rawValue: versionText) != nil else { throw .unsupportedVersion(versionText) }
+        let data = try text(object["data"], "data"), signature = try text(object["signature"], "signature")
+        guard let header = object["header"] as? [String: Any] else { throw .format(field: "header", reason: "missing") }
+        try self.init(fields: PaymentTokenFields(
+            version: versionText, data: data,
+            signature: signature, ephemeralPublicKey: header["ephemeralPublicKey"] as? String,
+            wrappedKey: header["wrappedKey"] as? String, publicKeyHash: try text(header["publicKeyHash"], "header.publicKeyHash"),
+            transactionId: try text(header["transactionId"], "header.transactionId"),
+            applicationData: header["applicationData"] as? String))
+    }
+
+    /// Decodes the fields as ingest read them from an order line.
+    public init(fields: PaymentTokenFields) throws(TokenError) {
+        func bounded(_ text: String, _ field: String) throws(TokenError) -> String {
+            guard text.utf8.count <= Self.maximumFieldBytes * 4 / 3 + 4 else {
+                throw .format(field: field, reason: "larger than \(Self.maximumFieldBytes) bytes")
+            }
+            return text
+        }
+        func base64(_ value: String?, _ field: String) throws(TokenError) -> Data {
+            guard let value else { throw .format(field: field, reason: "missing") }
+            guard let bytes = Data(base64Encoded: try bounded(value, field)) else { throw .format(field: field, reason: "not valid base64") }
             return bytes
         }
-        let versionText = try text(object["version"], "version")
-        guard let version = Version(rawValue: versionText) else { throw .unsupportedVersion(versionText) }
+        guard let version = Version(rawValue: try bounded(fields.version, "version")) else { throw .unsupportedVersion(fields.version) }
         self.version = version
-        data = try base64(object["data"], "data")
+        data = try base64(fields.data, "data")
         guard data.count > 16 else { throw .format(field: "data", reason: "too short to hold a GCM tag") }
-        signature = try base64(object["signature"], "signature")
-        publicKeyHash = try text(header["publicKeyHash"], "header.publicKeyHash")
-        transactionId = try text(header["transactionId"], "header.transactionId")
-        applicationData = header["applicationData"] as? String
+        signature = try base64(fields.signature, "signature")
+        publicKeyHash = try bounded(fields.publicKeyHash, "header.publicKeyHash")
+        transactionId = try bounded(fields.transactionId, "header.transactionId")
+        applicationData = try fields.applicationData.map { (value: String) throws(TokenError) in try bounded(value, "header.applicationData") }
         switch version {
         case .ecV1:
-            ephemeralPublicKey = try base64(header["ephemeralPublicKey"], "header.ephemeralPublicKey")
+            ephemeralPublicKey = try base64(fields.ephemeralPublicKey, "header.ephemeralPublicKey")
             wrappedKey = nil
         case .rsaV1:
-            wrappedKey = try base64(header["wrappedKey"], "header.wrappedKey")
+            wrappedKey = try base64(fields.wrappedKey, "header.wrappedKey")
             ephemeralPublicKey = nil
         }
     }

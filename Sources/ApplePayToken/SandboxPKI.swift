@@ -8,7 +8,9 @@ import _CryptoExtras
 /// and decrypt for real: a root, an intermediate and a leaf carrying Apple's marker OIDs, and a merchant
 /// Payment Processing certificate with the merchant identifier extension. Nothing it signs is trusted unless
 /// its root is passed as an extra trust root.
-public struct SandboxPKI {
+///
+/// Sendable for the reason `MerchantKey.Secret` is: its keys are never mutated once made.
+public struct SandboxPKI: @unchecked Sendable {
     public let root: Certificate
     public let intermediate: Certificate
     public let leaf: Certificate
@@ -17,9 +19,11 @@ public struct SandboxPKI {
     public let merchantCertificatePEM: String
     let merchantECKey: P256.KeyAgreement.PrivateKey
     let merchantRSAKey: _RSA.Encryption.PrivateKey
+    /// A key the merchant rotated out: tokens for it verify but no configured key decrypts them.
+    let retiredECKey = P256.KeyAgreement.PrivateKey()
 
-    /// Certificates valid from a year before `now` to a year after it.
-    public init(merchantIdentifier: String, now: Date) throws {
+    /// Certificates valid from a year before `now` to a year after it. Tests leave a marker out to see it refused.
+    public init(merchantIdentifier: String, now: Date, leafMarker: Bool = true, intermediateMarker: Bool = true) throws {
         let from = now.addingTimeInterval(-365 * 86_400), until = now.addingTimeInterval(365 * 86_400)
         let rootKey = P256.Signing.PrivateKey(), intermediateKey = P256.Signing.PrivateKey()
         leafKey = P256.Signing.PrivateKey()
@@ -41,11 +45,11 @@ public struct SandboxPKI {
                          authority(KeyUsage(keyCertSign: true, cRLSign: true)))
         intermediate = try issue(intermediateName, key: Certificate.PublicKey(intermediateKey.publicKey), by: rootName, signer: rootKey,
                                  authority(KeyUsage(keyCertSign: true, cRLSign: true))
-                                 + [Certificate.Extension(oid: TokenSignature.intermediateMarker, critical: false, value: marker[...])])
+                                 + (intermediateMarker ? [Certificate.Extension(oid: TokenSignature.intermediateMarker, critical: false, value: marker[...])] : []))
         leaf = try issue(try DistinguishedName { CommonName("PayDesk Sandbox Payment Signing") }, key: Certificate.PublicKey(leafKey.publicKey),
                          by: intermediateName, signer: intermediateKey,
-                         [try KeyUsage(digitalSignature: true).makeCertificateExtension(),
-                          Certificate.Extension(oid: TokenSignature.leafMarker, critical: false, value: marker[...])])
+                         [try KeyUsage(digitalSignature: true).makeCertificateExtension()]
+                         + (leafMarker ? [Certificate.Extension(oid: TokenSignature.leafMarker, critical: false, value: marker[...])] : []))
 
         self.merchantIdentifier = merchantIdentifier
         merchantECKey = P256.KeyAgreement.PrivateKey()
@@ -62,6 +66,8 @@ public struct SandboxPKI {
     /// The merchant's private keys as PEM, to write to key files.
     public var merchantECKeyPEM: String { merchantECKey.pemRepresentation }
     public var merchantRSAKeyPEM: String { merchantRSAKey.pemRepresentation }
+    /// The root to trust, explicitly, for this PKI's tokens to verify.
+    public var rootPEM: String { (try? root.serializeAsPEM().pemString) ?? "" }
 
     /// Both merchant keys, configured the way a merchant would: by certificate.
     public func merchantKeys() throws(TokenError) -> [MerchantKey] {
@@ -90,7 +96,7 @@ public struct SandboxPKI {
     /// with indefinite lengths is not reproduced (DER is a subset of BER), but the leaf comes first unless
     /// `intermediateFirst`.
     public func token(_ payment: Payment, version: PaymentTokenData.Version = .ecV1, signedAt: Date,
-                      applicationData: String? = nil, intermediateFirst: Bool = false,
+                      applicationData: String? = nil, intermediateFirst: Bool = false, forRetiredKey: Bool = false,
                       transactionId: [UInt8] = (0..<32).map { _ in UInt8.random(in: 0...255) }) throws -> Data {
         var plaintextObject: [String: Any] = [
             "applicationPrimaryAccountNumber": payment.accountNumber, "applicationExpirationDate": payment.expiration,
@@ -108,11 +114,12 @@ public struct SandboxPKI {
         switch version {
         case .ecV1:
             let ephemeral = P256.KeyAgreement.PrivateKey()
+            let merchantKey = forRetiredKey ? retiredECKey : merchantECKey
             keyBytes = ephemeral.publicKey.derRepresentation
             let merchantIdHash = Array(SHA256.hash(data: Data(merchantIdentifier.utf8)))
-            symmetric = try TokenDecryptor.ecSymmetricKey(merchantECKey, ephemeralPublicKey: keyBytes, merchantIdHash: merchantIdHash)
+            symmetric = try TokenDecryptor.ecSymmetricKey(merchantKey, ephemeralPublicKey: keyBytes, merchantIdHash: merchantIdHash)
             header["ephemeralPublicKey"] = keyBytes.base64EncodedString()
-            header["publicKeyHash"] = Data(SHA256.hash(data: merchantECKey.publicKey.derRepresentation)).base64EncodedString()
+            header["publicKeyHash"] = Data(SHA256.hash(data: merchantKey.publicKey.derRepresentation)).base64EncodedString()
         case .rsaV1:
             symmetric = SymmetricKey(size: .bits128)
             keyBytes = try merchantRSAKey.publicKey.encrypt(symmetric.withUnsafeBytes { Data($0) }, padding: .PKCS1_OAEP_SHA256)

@@ -1,10 +1,11 @@
 import Crypto
 import Foundation
+import OrderModel
 import _CryptoExtras
 
 /// Decrypts Apple Pay payment data (DESIGN §4) with whichever configured merchant key the token names, and
 /// returns only its masked form.
-public struct TokenDecryptor {
+public struct TokenDecryptor: Sendable {
     public let keys: [MerchantKey]
 
     public init(keys: [MerchantKey]) { self.keys = keys }

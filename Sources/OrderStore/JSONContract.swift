@@ -65,7 +65,31 @@ public enum JSONContract {
         }
         struct Token: Encodable {
             var version: String; var transactionId: String; var publicKeyHash: String; var applicationDataHash: String?
-            var displayName: String; var network: String; var type: String; var verification: String
+            var displayName: String; var network: String; var type: String; var verification: Verification
+            /// The masked payment data, in `paydesk decrypt --json`'s shape; null unless decrypted.
+            var data: MaskedPaymentData?
+
+            struct Verification: Encodable {
+                /// verified, failed, no_key, or not_checked when no merchant keys were configured at ingest.
+                var outcome: String; var problem: String?; var signingTime: String?; var matchesOrder: Bool?
+            }
+
+            func encode(to encoder: Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(version, forKey: .version)
+                try container.encode(transactionId, forKey: .transactionId)
+                try container.encode(publicKeyHash, forKey: .publicKeyHash)
+                try container.encodeIfPresent(applicationDataHash, forKey: .applicationDataHash)
+                try container.encode(displayName, forKey: .displayName)
+                try container.encode(network, forKey: .network)
+                try container.encode(type, forKey: .type)
+                try container.encode(verification, forKey: .verification)
+                try container.encode(data, forKey: .data)
+            }
+
+            enum CodingKeys: String, CodingKey {
+                case version, transactionId, publicKeyHash, applicationDataHash, displayName, network, type, verification, data
+            }
         }
 
         public init(_ detail: OrderDetail) {
@@ -104,7 +128,13 @@ public enum JSONContract {
             self.token = Token(version: token.version, transactionId: token.transactionId, publicKeyHash: token.publicKeyHash,
                                applicationDataHash: token.applicationDataHash, displayName: token.displayName,
                                network: token.network, type: token.type,
-                               verification: "not checked: signature verification and decryption are not built yet")
+                               verification: Token.Verification(
+                                   outcome: detail.tokenVerification?.outcome.rawValue ?? "not_checked",
+                                   problem: detail.tokenVerification?.problem ?? (detail.tokenVerification == nil
+                                       ? "no merchant keys were configured when the order was ingested" : nil),
+                                   signingTime: detail.tokenVerification?.signingTime,
+                                   matchesOrder: detail.tokenVerification?.matchesOrder),
+                               data: detail.tokenVerification?.payment)
             audit = detail.audit.map(Audit.init)
         }
     }

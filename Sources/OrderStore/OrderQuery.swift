@@ -126,8 +126,13 @@ extension PayDeskStore {
         let inFlight = refunds.filter { $0.status.isInFlight }.reduce(0) { $0 + $1.amount }
         var summary = try OrderSummary(row)
         summary.refundPending = refunds.contains { $0.status == .pending }
+        let verification = try record.tokenVerification.map { (json: String) throws(StoreError) in
+            do { return try JSONDecoder().decode(TokenVerification.self, from: Data(json.utf8)) } catch {
+                throw .database("order \(orderId): unreadable token verification")
+            }
+        }
         return OrderDetail(
-            summary: summary, details: details, processorReference: record.processorReference,
+            summary: summary, details: details, processorReference: record.processorReference, tokenVerification: verification,
             events: events.map { event in
                 PaymentEventView(event: event.event, at: Timestamp(millisecondsSinceEpoch: event.at),
                                  processorReference: event.processorReference, reason: event.reason,

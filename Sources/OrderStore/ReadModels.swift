@@ -17,6 +17,10 @@ public struct OrderSummary: Sendable, Equatable {
     public var cancelRequested: Bool
     /// A refund was requested and not yet submitted to the processor.
     public var refundPending: Bool
+    /// What the merchant's keys made of the token; nil when no keys were configured at ingest.
+    public var tokenOutcome: TokenVerification.Outcome?
+    /// The token's amount or currency is not the order's total.
+    public var tokenMismatch: Bool
     public var updatedAt: Timestamp
     /// Where the next page starts: (created_at, id) of this row.
     public var cursor: OrderCursor
@@ -24,7 +28,8 @@ public struct OrderSummary: Sendable, Equatable {
     /// The columns of `orders` a summary is read from, and whether a refund waits (one index probe per row).
     static var selection: [any SQLSelectable] {
         ["id", "order_id", "created_at", "status", "failure_reason", "currency", "total", "customer_name",
-         "shipping_method", "shipping_label", "wallet", "card_last4", "cancel_requested", "updated_at"].map { Column($0) }
+         "shipping_method", "shipping_label", "wallet", "card_last4", "cancel_requested", "token_outcome",
+         "token_mismatch", "updated_at"].map { Column($0) }
         + [SQL("EXISTS (SELECT 1 FROM refunds WHERE refunds.order_ref = orders.id AND refunds.status = 'pending') AS refund_pending")]
     }
 
@@ -44,6 +49,8 @@ public struct OrderSummary: Sendable, Equatable {
         cardLast4 = row["card_last4"]
         cancelRequested = row["cancel_requested"]
         refundPending = row["refund_pending"] ?? false
+        tokenOutcome = (row["token_outcome"] as String?).flatMap(TokenVerification.Outcome.init(rawValue:))
+        tokenMismatch = row["token_mismatch"]
         updatedAt = Timestamp(millisecondsSinceEpoch: row["updated_at"])
         cursor = OrderCursor(createdAt: row["created_at"], rowID: row["id"])
     }
@@ -60,6 +67,8 @@ public struct OrderDetail: Sendable {
     public var summary: OrderSummary
     public var details: OrderDetails
     public var processorReference: String?
+    /// What the merchant's keys made of the token at ingest; nil when none were configured.
+    public var tokenVerification: TokenVerification?
     public var events: [PaymentEventView]
     public var refunds: [RefundView]
     public var audit: [AuditEntry]

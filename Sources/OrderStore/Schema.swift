@@ -13,7 +13,18 @@ enum Schema {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1", migrate: createVersion1)
         migrator.registerMigration("v2", migrate: addShippingLabel)
+        migrator.registerMigration("v3", migrate: addTokenVerification)
         return migrator
+    }
+
+    /// What ingest learnt from each token with the merchant's keys (NULL: no keys were configured). Only masked
+    /// data is kept. The outcome and the amount check are columns of their own so that the list can flag them.
+    private static func addTokenVerification(_ db: Database) throws {
+        try db.execute(sql: """
+            ALTER TABLE orders ADD COLUMN token_outcome TEXT CHECK (token_outcome IN ('verified', 'failed', 'no_key'));
+            ALTER TABLE orders ADD COLUMN token_mismatch INTEGER NOT NULL DEFAULT 0 CHECK (token_mismatch IN (0, 1));
+            ALTER TABLE orders ADD COLUMN token_verification TEXT;
+            """)
     }
 
     /// The list shows the shipping method as the customer saw it ("极速送达"), not its identifier.

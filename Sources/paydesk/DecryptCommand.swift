@@ -1,6 +1,7 @@
 import ApplePayToken
 import ArgumentParser
 import Foundation
+import MerchantConfiguration
 import OrderModel
 import X509
 
@@ -43,14 +44,14 @@ struct DecryptCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let keyText = try KeyFile.read(key)
+        let keyText = try readFile(key, secret: true, writableByOthersRefused: false)
         let merchantKey: MerchantKey
         do { merchantKey = try MerchantKey(privateKeyPEM: keyText, identity: try identity()) } catch let error as TokenError {
             throw CommandFailure("\(cert ?? key): \(error)")
         }
         let paymentData = try tokenData()
         let roots = try trustRoot.map { (path: String) throws -> [Certificate] in
-            let pem = try KeyFile.readPublic(path)
+            let pem = try readFile(path, secret: false, writableByOthersRefused: false)
             do { return [try Certificate(pemEncoded: pem)] } catch { throw CommandFailure("\(path): not a PEM certificate") }
         } ?? []
         let moment = now.flatMap(Timestamp.init(rfc3339:))?.date ?? Date()
@@ -70,7 +71,7 @@ struct DecryptCommand: AsyncParsableCommand {
 
     func identity() throws -> MerchantKey.Identity {
         if let merchantId { return .merchantIdentifier(merchantId) }
-        return .certificate(try KeyFile.readPublic(cert ?? ""))
+        return .certificate(try readFile(cert ?? "", secret: false, writableByOthersRefused: false))
     }
 
     func tokenData() throws -> PaymentTokenData {
@@ -114,20 +115,7 @@ struct DecryptResult: Encodable {
     }
 }
 
-/// Reading key material the way ssh does: a private key others can read is refused, and nothing read from a
-/// key file is ever repeated in a message.
-enum KeyFile {
-    static func read(_ path: String) throws -> String {
-        var info = stat()
-        guard stat(path, &info) == 0 else { throw CommandFailure("\(path): \(String(cString: strerror(errno)))") }
-        if info.st_mode & 0o077 != 0 {
-            throw CommandFailure("\(path): private key is readable by group or others (mode \(String(info.st_mode & 0o777, radix: 8))); chmod 600 it")
-        }
-        return try readPublic(path)
-    }
-
-    static func readPublic(_ path: String) throws -> String {
-        guard let data = FileManager.default.contents(atPath: path) else { throw CommandFailure("\(path): cannot read it") }
-        return String(decoding: data, as: UTF8.self)
-    }
+/// A key, certificate or root file, read as ssh would (see `SecretFile`), failing as `paydesk: <path>: <problem>`.
+func readFile(_ path: String, secret: Bool, writableByOthersRefused: Bool) throws -> String {
+    do { return try SecretFile.read(path, secret: secret, writableByOthersRefused: writableByOthersRefused) } catch { throw CommandFailure(error) }
 }

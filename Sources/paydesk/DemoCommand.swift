@@ -10,6 +10,10 @@ struct DemoCommand: ParsableCommand {
         discussion: """
             The demo store is rebuilt from scratch each time, by default at
             $XDG_DATA_HOME/paydesk/demo.sqlite, never over your real store. The same --seed gives the same orders.
+
+            Every order carries a real Apple Pay token from a sandbox PKI made for the demo, verified and
+            decrypted as it is ingested. The demo merchant's keys and configuration are written beside the
+            store (demo-merchant/config.toml), for `paydesk ingest --config` and `paydesk decrypt` to try.
             """)
 
     @Option(help: ArgumentHelp("Where to build the demo store.", valueName: "path"))
@@ -41,11 +45,14 @@ struct DemoCommand: ParsableCommand {
         }
         let now = PayDeskStore.systemClock()
         let clock = ManualClock(now)
+        let merchantFolder = (path as NSString).deletingLastPathComponent + "/demo-merchant"
+        let merchant = try DemoMerchant(folder: merchantFolder, now: now)
         do {
             let store = try PayDeskStore(path: path, clock: clock.now)
-            try DemoStore(orders: orders, seed: seed, now: now).build(into: store, clock: clock, actor: Actor(login: "demo"))
+            try DemoStore(orders: orders, seed: seed, now: now, tokens: merchant.tokens).build(into: store, clock: clock, actor: Actor(login: "demo"))
             let totals = try store.statusTotals()
             print("Demo store with \(orders) orders: \(path)")
+            print("Demo merchant keys: \(merchantFolder)/config.toml")
             for status in PaymentStatus.allCases {
                 let rows = totals.filter { $0.status == status }
                 guard !rows.isEmpty else { continue }

@@ -12,6 +12,11 @@ struct IngestCommand: ParsableCommand {
             "payment_event"). The format, with examples, is in docs/ingest-format.md. Bad lines are reported as
             `line N: field: reason` on stderr and skipped; good lines are kept. The same line twice changes
             nothing. The run ends with a summary line on stdout.
+
+            With merchant keys configured (see `paydesk info`), every order's token is verified and decrypted
+            as it is stored: the outcome and the masked payment data are kept, never the card number or
+            cryptogram. An order whose token fails is still stored, and flagged. The replay window is judged
+            against the order's createdAt.
             """)
 
     @Argument(help: ArgumentHelp("The JSON Lines file; - or nothing reads standard input.", valueName: "file"))
@@ -21,14 +26,16 @@ struct IngestCommand: ParsableCommand {
     var strict = false
 
     @OptionGroup var store: StoreOptions
+    @OptionGroup var merchant: ConfigOptions
 
     func run() throws {
         let input: Int32 = file == "-" ? STDIN_FILENO : open(file, O_RDONLY)
         guard input >= 0 else { throw CommandFailure("\(file): \(String(cString: strerror(errno)))") }
         defer { if input != STDIN_FILENO { close(input) } }
         let store = try self.store.openForWriting("ingest")
+        let keys = try merchant.load()
         let progress = ProgressLine(enabled: isatty(STDERR_FILENO) == 1)
-        let ingester = Ingester(store: store, actor: .current,
+        let ingester = Ingester(store: store, actor: .current, verifier: keys?.inspector,
                                 onProblem: { problem in
                                     progress.clear()
                                     FileHandle.standardError.write(Data("\(file == "-" ? "stdin" : file): \(problem)\n".utf8))
@@ -40,7 +47,7 @@ struct IngestCommand: ParsableCommand {
                                  + "(\(ingester.summary)); run it again for the rest: stored lines count as duplicates")
         }
         progress.clear()
-        print("ingest: \(ingester.summary)")
+        print("ingest: \(ingester.summary)" + (keys == nil ? "; tokens stored unchecked: no merchant keys (no \(merchant.file))" : ""))
         if strict && ingester.summary.rejected > 0 { throw ExitCode(1) }
     }
 }

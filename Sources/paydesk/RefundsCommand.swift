@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MerchantConfiguration
 import OrderModel
 import OrderStore
 
@@ -113,14 +114,30 @@ struct InfoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "info", abstract: "Show the paths PayDesk uses and the store's state.")
 
     @OptionGroup var store: StoreOptions
+    @OptionGroup var merchant: ConfigOptions
 
     func run() throws {
         let environment = store.environment
-        let config = Paths.configHome(environment) + "/paydesk"
         print("store:    \(store.path)")
         print("mode:     \(store.isReadOnly ? "read-only" : "read-write")\(Paths.readOnlyForced(environment) ? " (PAYDESK_READ_ONLY)" : "")")
-        print("config:   \(config)/config.toml")
-        print("themes:   \(config)/themes")
+        print("config:   \(merchant.file)")
+        do {
+            if let configuration = try MerchantConfiguration.load(merchant.file) {
+                if configuration.keys.isEmpty { print("  no merchant keys: tokens are stored unchecked") }
+                for key in configuration.keys {
+                    print("  key \(key.privateKeyFile)  (\(key.key.algorithm), public key hash \(key.key.publicKeyHash))")
+                    print("      merchant identifier hash from \(key.identitySource)")
+                }
+                for root in configuration.sandboxTrustRoots {
+                    print("  SANDBOX trust root \(root.file): tokens it signs are accepted as Apple's; never in production")
+                }
+            } else {
+                print("  does not exist: tokens are stored unchecked")
+            }
+        } catch {
+            print("  unusable: \(error.description)")
+        }
+        print("themes:   \(Paths.configHome(environment))/paydesk/themes")
         print("operator: \(Actor.current)")
         do {
             let opened = try PayDeskStore(path: store.path, mode: .readOnly)

@@ -99,7 +99,9 @@ enum TextReport {
         let token = details.token
         out.append("")
         out.append("Apple Pay: \(token.displayName.neutralized) (\(token.network.neutralized), \(token.type.neutralized))  \(token.version)  transaction \(token.transactionId)")
-        out.append("  signature and payment data: not checked (token verification is not built yet)")
+        for line in TokenVerification.describe(detail.tokenVerification, orderTotal: detail.summary.total, time: \.rfc3339) {
+            out.append("  " + line.text.neutralized)
+        }
         if !detail.audit.isEmpty {
             out.append("")
             out.append("Audit (newest first)")

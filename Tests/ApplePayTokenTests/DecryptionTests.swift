@@ -55,7 +55,7 @@ import Testing
 
     @Test func tableFiguresAreRight() throws {
         let v1 = try TokenDecryptor(keys: [Self.key("V1_gala2014")]).decrypt(Self.token("V1_gala2014"))
-        #expect(v1.description == "•••• 4320  07/20  840 100 minor  3DSecure  ECI 5  cryptogram present")
+        #expect(v1.description == "•••• 4320  07/20  1.00 USD  3DSecure  ECI 5  cryptogram present")
         let v3 = try TokenDecryptor(keys: [Self.key("V3_payu")]).decrypt(Self.token("V3_payu"))
         #expect(v3.currencyCode == "643" && v3.transactionAmount == 100_000 && v3.eciIndicator == nil)
     }

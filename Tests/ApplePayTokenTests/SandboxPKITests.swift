@@ -1,4 +1,5 @@
 import Foundation
+import OrderModel
 import Testing
 @testable import ApplePayToken
 
@@ -56,6 +57,24 @@ import Testing
             Issue.record("a ten-minute-old token was accepted")
         } catch let error as TokenError {
             #expect(error.description.hasPrefix("replay window: "))
+        }
+    }
+
+    @Test func aLeafWithoutAppleMarkerIsRefused() throws {
+        // Given a PKI whose leaf lacks 1.2.840.113635.100.6.29, though everything else is right
+        let unmarked = try SandboxPKI(merchantIdentifier: "merchant.com.example.teahouse", now: Self.now, leafMarker: false)
+        let token = try PaymentTokenData(json: unmarked.token(Self.payment, signedAt: Self.now))
+        // Then the signature check names the missing marker
+        #expect(throws: TokenError.certificateMarker("no certificate carries Apple's leaf marker 1.2.840.113635.100.6.29")) {
+            try TokenSignature.verify(token)
+        }
+    }
+
+    @Test func anIntermediateWithoutAppleMarkerIsRefused() throws {
+        let unmarked = try SandboxPKI(merchantIdentifier: "merchant.com.example.teahouse", now: Self.now, intermediateMarker: false)
+        let token = try PaymentTokenData(json: unmarked.token(Self.payment, signedAt: Self.now))
+        #expect(throws: TokenError.certificateMarker("no certificate carries Apple's intermediate marker 1.2.840.113635.100.6.2.14")) {
+            try TokenSignature.verify(token)
         }
     }
 }

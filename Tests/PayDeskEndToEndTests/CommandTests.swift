@@ -20,7 +20,8 @@ import Testing
         let result = try paydesk.run(["ingest", "--db", paydesk.store], input: input)
         #expect(result.status == 0)
         #expect(result.stderr == "stdin: line 1: orderId: missing\n")
-        #expect(result.stdout == "ingest: 3 ingested, 1 duplicates, 1 rejected\n")
+        #expect(result.stdout == "ingest: 3 ingested, 1 duplicates, 1 rejected; tokens stored unchecked: no merchant keys "
+                + "(no \(paydesk.folder.path)/config/paydesk/config.toml)\n")
         let strict = try paydesk.run(["ingest", "--strict", "--db", paydesk.store], input: "nonsense\n")
         #expect(strict.status == 1)
         #expect(strict.stderr == "stdin: line 1: line: not valid JSON (unexpected character at byte 1)\n")
@@ -127,6 +128,39 @@ import Testing
         #expect(try paydesk.run(["audit", "--verify", "--db", a]).status == 0)
         let failed = try #require(try paydesk.json(["orders", "list", "--status", "failed", "--json", "--limit", "1000", "--db", a]) as? [[String: Any]])
         #expect(!failed.isEmpty)
+    }
+
+    @Test func demoTokensVerifyForRealAndOnlyMaskedDataIsEverShown() throws {
+        // Given a demo store, whose tokens come from a sandbox PKI and are checked at ingest
+        let paydesk = try PayDeskBinary()
+        let db = paydesk.folder.appendingPathComponent("demo.sqlite").path
+        let built = try paydesk.run(["demo", "--orders", "60", "--no-console", "--db", db])
+        #expect(built.status == 0 && built.stdout.contains("demo-merchant/config.toml"))
+        // When every order is shown, as text and as JSON
+        let orders = try #require(try paydesk.json(["orders", "list", "--json", "--limit", "100", "--db", db]) as? [[String: Any]])
+        var outcomes: [String: Int] = [:]
+        var outputs: [String] = []
+        for id in orders.compactMap({ $0["orderId"] as? String }) {
+            let object = try #require(try paydesk.json(["orders", "show", id, "--json", "--db", db]) as? [String: Any])
+            let token = try #require(object["token"] as? [String: Any])
+            let verification = try #require(token["verification"] as? [String: Any])
+            outcomes[verification["outcome"] as? String ?? "?", default: 0] += 1
+            if verification["outcome"] as? String == "verified" {
+                let data = try #require(token["data"] as? [String: Any])
+                #expect((data["accountLast4"] as? String)?.count == 4 && data["cryptogramPresent"] as? Bool == true)
+            }
+            outputs.append(try paydesk.run(["orders", "show", id, "--db", db]).stdout)
+            outputs.append(try paydesk.run(["orders", "show", id, "--json", "--db", db]).stdout)
+        }
+        // Then the tokens were verified and decrypted for real
+        #expect(outcomes["verified", default: 0] >= 50)
+        #expect(outputs.contains { $0.contains("✓ verified: signed ") && $0.contains("device account •••• ") })
+        // And no output holds a device account number (the demo's start with these issuer numbers)
+        let accountNumber = try Regex(#"(520424|411111|625807|371449)\d{4,}"#)
+        #expect(outputs.filter { $0.contains(accountNumber) }.count == 0)
+        // And `info` shows the demo merchant's keys and the sandbox root as such
+        let info = try paydesk.run(["info", "--db", db, "--config", paydesk.folder.appendingPathComponent("demo-merchant/config.toml").path]).stdout
+        #expect(info.contains("EC P-256") && info.contains("RSA 2048") && info.contains("SANDBOX trust root"))
     }
 }
 

@@ -65,3 +65,14 @@ extension String {
         return "…" + kept
     }
 }
+
+extension TokenVerification.Tone {
+    var role: Role {
+        switch self {
+        case .good: .success
+        case .bad: .error
+        case .caution: .warning
+        case .quiet: .dim
+        }
+    }
+}

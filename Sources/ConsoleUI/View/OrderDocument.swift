@@ -88,7 +88,9 @@ extension ConsoleState {
 
         section("Apple Pay token")
         lines.append(DocumentLine("  \(token.version) · transaction \(token.transactionId) · key hash \(token.publicKeyHash)"))
-        lines.append(DocumentLine("  signature and payment data: not checked when this order was ingested", .dim))
+        for line in TokenVerification.describe(detail.tokenVerification, orderTotal: summary.total, time: { wallClock($0).dateTime }) {
+            lines.append(DocumentLine("  " + line.text, line.tone.role))
+        }
 
         section("Audit (newest first)")
         for entry in detail.audit {

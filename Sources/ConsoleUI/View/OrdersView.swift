@@ -2,11 +2,14 @@ import OrderModel
 import OrderStore
 
 extension ConsoleState {
-    /// The cells of a row, in the order of `orderColumns()`.
+    /// The cells of a row, in the order of `orderColumns(visible:)`.
     enum OrderColumn: CaseIterable { case time, order, customer, amount, status, shipping, wallet, flags }
 
-    func orderColumns() -> [TableColumn] {
+    /// The flags column is as wide as the flags on screen, so that none is cut off while the customer column
+    /// has room to give.
+    func orderColumns(visible: Range<Int>) -> [TableColumn] {
         let amountWidth = max(10, orders.rows.map { $0.total.description.count }.max() ?? 0)
+        let flagsWidth = max(8, visible.clamped(to: orders.rows.indices).map { flags(of: orders.rows[$0]).joined(separator: " ").count }.max() ?? 0)
         return [
             TableColumn(title: "Time", minimum: 11, ideal: 11, priority: 2),
             TableColumn(title: "Order", minimum: 10, ideal: 14, priority: 1),
@@ -15,7 +18,7 @@ extension ConsoleState {
             TableColumn(title: "Status", minimum: 13, ideal: 13, priority: 1),
             TableColumn(title: "Shipping", minimum: 8, ideal: 12, priority: 4),
             TableColumn(title: "Card", minimum: 9, ideal: 14, priority: 3, keepsEnd: true),
-            TableColumn(title: "Flags", minimum: 6, ideal: 8, priority: 2),
+            TableColumn(title: "Flags", minimum: 6, ideal: flagsWidth, priority: 2),
         ]
     }
 
@@ -23,7 +26,7 @@ extension ConsoleState {
         let empty = orders.loading != nil ? "loading…" : orders.search != nil || orders.status != nil
             ? "no orders match; Esc clears the filters" : "no orders yet: paydesk ingest adds them"
         let rowRole = { (index: Int) -> Role in orders.highlighted[orders.rows[index].orderId] != nil ? .newRow : .text }
-        drawTable(&buffer, layout, columns: orderColumns(), rowCount: orders.rows.count, top: orders.top,
+        drawTable(&buffer, layout, columns: orderColumns(visible: orders.top..<orders.top + layout.listRows), rowCount: orders.rows.count, top: orders.top,
                   selected: orders.selected, empty: empty, rowRole: rowRole) { index in
             OrderColumn.allCases.map { cell($0, of: orders.rows[index], base: rowRole(index)) }
         }
@@ -43,12 +46,18 @@ extension ConsoleState {
         }
     }
 
-    /// What needs an operator's eye: a refund waiting, a cancel requested, a charge without an answer for more
-    /// than 5 seconds.
+    /// What needs an operator's eye: a refund waiting, a cancel requested, a token whose amount is not the
+    /// order's, that failed a check or that no configured key opens, a charge without an answer for more than 5 s.
     func flags(of row: OrderSummary) -> [String] {
         var flags: [String] = []
         if row.refundPending { flags.append("REFUND") }
         if row.cancelRequested { flags.append("CANCEL") }
+        if row.tokenMismatch { flags.append("MISMATCH") }
+        switch row.tokenOutcome {
+        case .failed: flags.append("UNVERIFIED")
+        case .noKey: flags.append("NOKEY")
+        case .verified, nil: break
+        }
         if row.status == .charging, now.millisecondsSinceEpoch - row.updatedAt.millisecondsSinceEpoch > 5_000 {
             flags.append("WAIT \(age(since: row.updatedAt))")
         }

@@ -67,7 +67,8 @@ extension DemoStore {
         }
     }
 
-    static func orderLine(_ orderId: String, createdAt: Timestamp, guest: Guest, random: inout SeededGenerator) -> String {
+    static func orderLine(_ orderId: String, createdAt: Timestamp, guest: Guest, tokens: DemoTokens?,
+                          random: inout SeededGenerator) throws(StoreError) -> String {
         let currency = Currency(code: guest.currency) ?? Currency.all[0]
         func text(_ minor: Int64) -> String { Money(minorUnits: minor, currency: currency).decimalString }
         // Prices are set in CNY; other currencies get a plausible price with the right number of decimals.
@@ -99,7 +100,8 @@ extension DemoStore {
         items.append(["label": "Teahouse Lin", "amount": text(sum)])
 
         let cartId = "cart-\(orderId.lowercased())"
-        let transactionId = random.bytes(32).hexEncoded
+        let transactionBytes = random.bytes(32)
+        let transactionId = transactionBytes.hexEncoded
         let isRSA = random.chance(10)
         var header: [String: Any] = [
             "publicKeyHash": Data(SHA256.hash(data: Data("demo merchant key".utf8))).base64EncodedString(),
@@ -108,7 +110,7 @@ extension DemoStore {
         ]
         header[isRSA ? "wrappedKey" : "ephemeralPublicKey"] = Data(random.bytes(isRSA ? 256 : 91)).base64EncodedString()
         let network = random.pick([("Visa", "visa"), ("MasterCard", "masterCard"), ("UnionPay", "chinaUnionPay"), ("AmEx", "amex")])
-        let document: [String: Any] = [
+        var document: [String: Any] = [
             "type": "order", "orderId": orderId, "createdAt": createdAt.rfc3339,
             "merchantIdentifier": "merchant.com.example.teahouse", "countryCode": "CN", "currencyCode": currency.code,
             "supportedNetworks": ["visa", "masterCard", "chinaUnionPay", "amex"],
@@ -125,7 +127,34 @@ extension DemoStore {
                 "transactionIdentifier": transactionId.uppercased(),
             ],
         ]
+        if let tokens {
+            let request = realToken(total: Money(minorUnits: sum, currency: currency), applicationData: cartId,
+                                    transactionId: Array(transactionBytes), createdAt: createdAt, isRSA: isRSA, random: &random)
+            do {
+                var token = document["token"] as? [String: Any] ?? [:]
+                token["paymentData"] = try JSONSerialization.jsonObject(with: try tokens.make(request))
+                document["token"] = token
+            } catch {
+                throw .database("demo token for \(orderId): \(error)")
+            }
+        }
         let data = (try? JSONSerialization.data(withJSONObject: document, options: [.sortedKeys])) ?? Data()
         return String(decoding: data, as: UTF8.self)
+    }
+
+    /// What a real token for this order holds: mostly exactly the order's total, signed seconds before the
+    /// order was created; about one in a hundred each with another amount, for a retired key, or replayed.
+    static func realToken(total: Money, applicationData: String, transactionId: [UInt8], createdAt: Timestamp, isRSA: Bool,
+                          random: inout SeededGenerator) -> DemoTokens.Request {
+        let roll = Int.random(in: 0..<100, using: &random)
+        let bin = random.pick(["520424", "411111", "625807", "371449"])
+        let digits = String(Int.random(in: 0...9_999_999_999, using: &random))
+        let account = bin + String(repeating: "0", count: 10 - digits.count) + digits
+        let expiry = String(format: "%02d%02d31", Int.random(in: 27...31, using: &random), Int.random(in: 1...12, using: &random))
+        let signedBefore = roll == 2 ? 7_200_000 : Int64.random(in: 1_000...20_000, using: &random)
+        let amount = roll == 0 ? Money(minorUnits: total.minorUnits + total.minorUnits / 10 + 1, currency: total.currency) : total
+        return DemoTokens.Request(amount: amount, accountNumber: account, expiration: expiry, applicationData: applicationData,
+                                  transactionId: transactionId, signedAt: createdAt.adding(milliseconds: -signedBefore),
+                                  isRSA: isRSA && roll != 1, forRetiredKey: roll == 1)
     }
 }

@@ -10,17 +10,21 @@ import OrderModel
 /// store's clock set to each step's time. So the audit log reads chronologically and a week-old refund
 /// looks a week old.
 ///
-/// The tokens are shaped like Apple Pay tokens but carry random bytes: they cannot be decrypted.
+/// With `tokens`, every order carries a real token that ingest verifies and decrypts; a few are made to fail
+/// as real ones do (an amount that is not the order's, a key rotated out, a replayed token). Without, the
+/// tokens are random bytes of the right shape.
 public struct DemoStore {
     public var orders: Int
     public var seed: UInt64
     /// The demo's "now": orders fall in the week before it, the newest seconds before it.
     public var now: Timestamp
+    public var tokens: DemoTokens?
 
-    public init(orders: Int = 200, seed: UInt64 = 1, now: Timestamp) {
+    public init(orders: Int = 200, seed: UInt64 = 1, now: Timestamp, tokens: DemoTokens? = nil) {
         self.orders = orders
         self.seed = seed
         self.now = now
+        self.tokens = tokens
     }
 
     /// Where an order's payment ends up.
@@ -60,14 +64,14 @@ public struct DemoStore {
             let createdAt = now.adding(milliseconds: -age)
             let guest = !guests.isEmpty && random.chance(15) ? random.pick(guests) : Guest.random(&random)
             guests.append(guest)
-            let line = Self.orderLine(orderId, createdAt: createdAt, guest: guest, random: &random)
+            let line = try Self.orderLine(orderId, createdAt: createdAt, guest: guest, tokens: tokens, random: &random)
             let fate = isRecent ? random.pick([Fate.authorized, .charging, .charging, .chargingCancelRequested, .paid])
                                 : Self.pickFate(&random)
             steps += story(orderId, line: line, fate: fate, createdAt: createdAt, age: age, random: &random)
         }
         steps.sort { ($0.at, $0.orderId) < ($1.at, $1.orderId) }
         var problems: [String] = []
-        let ingester = Ingester(store: store, actor: actor, onProblem: { problems.append($0.description) })
+        let ingester = Ingester(store: store, actor: actor, verifier: tokens?.verifier, onProblem: { problems.append($0.description) })
         let processor = Actor(login: "processor")
         for step in steps {
             clock.set(step.at)
@@ -94,7 +98,9 @@ public struct DemoStore {
         var random = SeededGenerator(seed: seed &+ UInt64(first))
         return (first..<first + count).map { index in
             let createdAt = now.adding(milliseconds: -Int64(first + count - index) * 1_000)
-            return Self.orderLine(String(format: "LOAD-%08d", index), createdAt: createdAt, guest: Guest.random(&random), random: &random)
+            // Without tokens to make, nothing can fail.
+            return (try? Self.orderLine(String(format: "LOAD-%08d", index), createdAt: createdAt, guest: Guest.random(&random),
+                                        tokens: nil, random: &random)) ?? ""
         }
     }
 

@@ -102,6 +102,15 @@ struct TokenDocument {
         paymentMethod = try PaymentMethodDocument(json.object("paymentMethod"))
         transactionIdentifier = try json.string("transactionIdentifier")
     }
+
+    /// What the merchant's keys check.
+    var fields: PaymentTokenFields {
+        let header = paymentData.header
+        return PaymentTokenFields(version: paymentData.version, data: paymentData.data, signature: paymentData.signature,
+                                  ephemeralPublicKey: header.ephemeralPublicKey, wrappedKey: header.wrappedKey,
+                                  publicKeyHash: header.publicKeyHash, transactionId: header.transactionId,
+                                  applicationData: header.applicationData)
+    }
 }
 
 struct PaymentDataDocument {

@@ -15,6 +15,9 @@ public struct IngestSummary: Sendable, Equatable, CustomStringConvertible {
     public var ingested: Int
     public var duplicates: Int
     public var rejected: Int
+    /// What the merchant's keys made of the tokens of the orders ingested, when keys were configured.
+    public var tokens: [TokenVerification.Outcome: Int] = [:]
+    public var tokenMismatches = 0
 
     public init(ingested: Int = 0, duplicates: Int = 0, rejected: Int = 0) {
         self.ingested = ingested
@@ -23,13 +26,24 @@ public struct IngestSummary: Sendable, Equatable, CustomStringConvertible {
     }
 
     public var lines: Int { ingested + duplicates + rejected }
-    public var description: String { "\(ingested) ingested, \(duplicates) duplicates, \(rejected) rejected" }
+
+    public var description: String {
+        var text = "\(ingested) ingested, \(duplicates) duplicates, \(rejected) rejected"
+        if !tokens.isEmpty {
+            text += "; tokens: \(tokens[.verified, default: 0]) verified, \(tokens[.failed, default: 0]) failed a check, "
+                + "\(tokens[.noKey, default: 0]) with no matching key, \(tokenMismatches) not matching the order's total"
+        }
+        return text
+    }
 }
 
 /// Reads JSON Lines (DESIGN §2) into the store, in batches: up to 2,000 lines, or whatever arrived before the
 /// input paused, so lines piped in slowly are stored as they arrive. A batch is parsed and validated outside
 /// the write lock (on another core while the previous batch is written), then written in one transaction with
 /// a savepoint per line, so that a refused line is undone alone. Problems are reported in line order.
+///
+/// With the merchant's keys (`verifier`), every order's token is verified and decrypted while its batch is
+/// parsed, on every core; the order is stored with the outcome and the masked data, whatever the outcome.
 public final class Ingester {
     /// A longer line is rejected without being parsed.
     public static let maximumLineBytes = 256 * 1024
@@ -44,14 +58,16 @@ public final class Ingester {
 
     private let store: PayDeskStore
     private let actor: Actor
+    private let verifier: (any TokenVerifying)?
     private let onProblem: (IngestProblem) -> Void
     private let onProgress: (IngestSummary) -> Void
     public private(set) var summary = IngestSummary()
 
-    public init(store: PayDeskStore, actor: Actor, onProblem: @escaping (IngestProblem) -> Void,
-                onProgress: @escaping (IngestSummary) -> Void = { _ in }) {
+    public init(store: PayDeskStore, actor: Actor, verifier: (any TokenVerifying)? = nil,
+                onProblem: @escaping (IngestProblem) -> Void, onProgress: @escaping (IngestSummary) -> Void = { _ in }) {
         self.store = store
         self.actor = actor
+        self.verifier = verifier
         self.onProblem = onProblem
         self.onProgress = onProgress
     }
@@ -69,7 +85,7 @@ public final class Ingester {
             // is written, the next is parsed on another core.
             let paused = ended || !Self.moreInputReady(fileDescriptor)
             if paused || batch.count >= Self.batchLines {
-                let next = BackgroundParse(batch, now: store.clock())
+                let next = BackgroundParse(batch, now: store.clock(), verifier: verifier)
                 batch.removeAll(keepingCapacity: true)
                 if let previous = parsing { try write(previous.result()) }
                 parsing = next
@@ -86,12 +102,12 @@ public final class Ingester {
     /// Ingests lines already in memory, numbered from 1: the demo and tests use this.
     public func ingest(lines: [String]) throws(StoreError) {
         try write(Self.parse(lines.enumerated().map { Line(number: $0.offset + 1, bytes: ArraySlice(Array($0.element.utf8))) },
-                             now: store.clock()))
+                             now: store.clock(), verifier: verifier))
     }
 
     /// A line made ready to write: everything that does not need the store is done before taking its lock.
     enum Parsed: Sendable {
-        case order(OrderRecord)
+        case order(OrderRecord, token: PaymentTokenFields)
         case event(IncomingEvent, amountText: String?, fingerprint: Data)
     }
 
@@ -102,7 +118,7 @@ public final class Ingester {
         var now: Timestamp
     }
 
-    static func parse(_ lines: [Line], now: Timestamp) -> ParsedBatch {
+    static func parse(_ lines: [Line], now: Timestamp, verifier: (any TokenVerifying)?) -> ParsedBatch {
         var batch = ParsedBatch(now: now)
         for line in lines {
             guard var bytes = line.bytes else {
@@ -113,7 +129,22 @@ public final class Ingester {
             if bytes.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
             do { batch.documents.append((line.number, try parse(bytes, now: now))) } catch { batch.rejected.append((line.number, error)) }
         }
+        if let verifier { verifyTokens(&batch.documents, with: verifier) }
         return batch
+    }
+
+    /// Verification costs far more than parsing (ECDSA, ECDH or RSA per token), so it is spread over every core.
+    static func verifyTokens(_ documents: inout [(line: Int, document: Parsed)], with verifier: any TokenVerifying) {
+        documents.withUnsafeMutableBufferPointer { buffer in
+            // Each iteration touches only its own element.
+            nonisolated(unsafe) let slots = buffer
+            DispatchQueue.concurrentPerform(iterations: slots.count) { index in
+                guard case .order(var record, let token) = slots[index].document, let currency = Currency(code: record.currency) else { return }
+                record.record(verifier.verify(token, orderTotal: Money(minorUnits: record.total, currency: currency),
+                                              acceptedAt: Timestamp(millisecondsSinceEpoch: record.createdAt)))
+                slots[index].document = .order(record, token: token)
+            }
+        }
     }
 
     /// Writes a parsed batch in one transaction, each line in a savepoint of its own, then reports every
@@ -143,9 +174,18 @@ public final class Ingester {
                 }
             }
         }
+        var tokens: [Int: (TokenVerification.Outcome, mismatch: Bool)] = [:]
+        for (line, document) in batch.documents {
+            if case .order(let record, _) = document, let outcome = record.tokenOutcome { tokens[line] = (outcome, record.tokenMismatch) }
+        }
         for (number, outcome) in outcomes.sorted(by: { $0.line < $1.line }) {
             switch outcome {
-            case .success(.applied): summary.ingested += 1
+            case .success(.applied):
+                summary.ingested += 1
+                if let (token, mismatch) = tokens[number] {
+                    summary.tokens[token, default: 0] += 1
+                    if mismatch { summary.tokenMismatches += 1 }
+                }
             case .success(.duplicate): summary.duplicates += 1
             case .failure(let problem): reject(number, problem)
             }
@@ -164,7 +204,8 @@ public final class Ingester {
         switch document {
         case .order(let document):
             let order = try document.validated()
-            return .order(OrderRecord(order: order, fingerprint: fingerprint, details: order.details.json, now: now))
+            return .order(OrderRecord(order: order, fingerprint: fingerprint, details: order.details.json, now: now),
+                          token: document.token.fields)
         case .event(let event):
             let (incoming, amountText) = try event.validated()
             return .event(incoming, amountText: amountText, fingerprint: fingerprint)
@@ -173,7 +214,7 @@ public final class Ingester {
 
     private static func write(_ document: Parsed, actor: Actor, now: Timestamp, _ db: Database) throws -> ApplyOutcome {
         switch document {
-        case .order(let record):
+        case .order(let record, _):
             return try PayDeskStore.insert(record, actor: actor, now: now, db)
         case .event(var event, let amountText, let fingerprint):
             if let amountText {
@@ -223,11 +264,11 @@ private final class BackgroundParse: @unchecked Sendable {
     // Written once on the background thread before `done` is left, read only after waiting on `done`.
     private var batch: Ingester.ParsedBatch
 
-    init(_ lines: [Line], now: Timestamp) {
+    init(_ lines: [Line], now: Timestamp, verifier: (any TokenVerifying)?) {
         batch = Ingester.ParsedBatch(now: now)
         done.enter()
         DispatchQueue.global().async {
-            self.batch = Ingester.parse(lines, now: now)
+            self.batch = Ingester.parse(lines, now: now, verifier: verifier)
             self.done.leave()
         }
     }

@@ -30,6 +30,10 @@ struct OrderRecord: Codable, Sendable, FetchableRecord, MutablePersistableRecord
     var shippingMethod: String?
     var shippingLabel: String?
     var details: String
+    var tokenOutcome: TokenVerification.Outcome?
+    var tokenMismatch: Bool
+    /// `TokenVerification` as JSON: masked data only.
+    var tokenVerification: String?
 
     enum Columns {
         static let id = Column("id")
@@ -49,10 +53,11 @@ struct OrderRecord: Codable, Sendable, FetchableRecord, MutablePersistableRecord
         try db.cachedStatement(sql: """
             INSERT INTO orders (order_id, fingerprint, created_at, currency, total, status, cancel_requested, paid, refunded,
                                 updated_at, customer_name, customer_phone_reversed, customer_email, card_last4, wallet,
-                                shipping_method, shipping_label, details)
-            VALUES (?, ?, ?, ?, ?, ?, 0, 0, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                shipping_method, shipping_label, details, token_outcome, token_mismatch, token_verification)
+            VALUES (?, ?, ?, ?, ?, ?, 0, 0, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """).execute(arguments: [orderId, fingerprint, createdAt, currency, total, status.rawValue, updatedAt, customerName,
-                                     customerPhoneReversed, customerEmail, cardLast4, wallet, shippingMethod, shippingLabel, details])
+                                     customerPhoneReversed, customerEmail, cardLast4, wallet, shippingMethod, shippingLabel, details,
+                                     tokenOutcome?.rawValue, tokenMismatch, tokenVerification])
     }
 
     init(order: Order, fingerprint: Data, details: String, now: Timestamp) {
@@ -74,6 +79,14 @@ struct OrderRecord: Codable, Sendable, FetchableRecord, MutablePersistableRecord
         self.shippingMethod = order.details.shippingMethod?.identifier
         self.shippingLabel = order.details.shippingMethod?.label
         self.details = details
+        self.tokenMismatch = false
+    }
+
+    /// Records what the merchant's keys made of the token.
+    mutating func record(_ verification: TokenVerification) {
+        tokenOutcome = verification.outcome
+        tokenMismatch = verification.amountMismatch
+        tokenVerification = (try? JSONEncoder().encode(verification)).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// A phone number's digits, last first: "+86 138-0013-8000" and "13800138000" then share a prefix, so an

@@ -1,0 +1,107 @@
+import Foundation
+import OrderModel
+import X509
+
+/// Every check of DESIGN §4 for an order being ingested, with the merchant's configured keys: the outcome is
+/// stored with the order, masked. Safe to use from several threads at once.
+public struct TokenInspector: TokenVerifying {
+    let decryptor: TokenDecryptor
+    let extraRoots: [Certificate]
+    let replayWindow: TimeInterval
+    let chains: ValidatedChains
+
+    public init(keys: [MerchantKey], extraRoots: [Certificate] = [], replayWindow: TimeInterval = 300,
+                chains: ValidatedChains = .shared) {
+        decryptor = TokenDecryptor(keys: keys)
+        self.extraRoots = extraRoots
+        self.replayWindow = replayWindow
+        self.chains = chains
+    }
+
+    public func verify(_ fields: PaymentTokenFields, orderTotal: Money, acceptedAt: Timestamp) -> TokenVerification {
+        var signingTime: String?
+        do {
+            let token = try PaymentTokenData(fields: fields)
+            let signature = try TokenSignature.verify(token)
+            signingTime = Timestamp(date: signature.signingTime).rfc3339
+            try TokenChain.validateWaiting(signature, extraRoots: extraRoots, cache: chains)
+            try TokenChain.checkReplayWindow(signature, now: acceptedAt.date, window: replayWindow)
+            let payment = try decryptor.decrypt(token)
+            return TokenVerification(outcome: .verified, signingTime: signingTime, payment: payment, orderTotal: orderTotal)
+        } catch .keyNotFound(let hash) {
+            return TokenVerification(outcome: .noKey, problem: TokenError.keyNotFound(publicKeyHash: hash).description, signingTime: signingTime)
+        } catch {
+            return TokenVerification(outcome: .failed, problem: error.description, signingTime: signingTime)
+        }
+    }
+}
+
+/// Whatever a task returns, handed to the thread waiting for it.
+private final class Handoff<Value: Sendable>: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    // Written once before `done` is signalled, read only after waiting on it.
+    private var value: Value?
+
+    func put(_ value: Value) {
+        self.value = value
+        done.signal()
+    }
+
+    func take() -> Value? {
+        done.wait()
+        return value
+    }
+}
+
+/// A thread of its own for the asynchronous chain validation that synchronous callers wait for. Were it run on
+/// Swift's cooperative pool, callers that block pool threads (tests, ingest inside a task) could leave no
+/// thread to run it: a deadlock. Chains are validated rarely (the results are cached), so one thread is plenty.
+private final class ChainValidationThread: TaskExecutor, @unchecked Sendable {
+    static let shared = ChainValidationThread()
+    private let condition = NSCondition()
+    // Guarded by `condition`.
+    private var jobs: [UnownedJob] = []
+
+    private init() {
+        let thread = Thread { [unowned self] in self.run() }
+        thread.name = "paydesk chain validation"
+        thread.start()
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        condition.withLock {
+            jobs.append(job)
+            condition.signal()
+        }
+    }
+
+    private func run() {
+        while true {
+            let job = condition.withLock {
+                while jobs.isEmpty { condition.wait() }
+                return jobs.removeFirst()
+            }
+            job.runSynchronously(on: asUnownedTaskExecutor())
+        }
+    }
+}
+
+extension TokenChain {
+    /// `validate` for synchronous callers such as ingest's parsing threads. A chain already validated is
+    /// answered from the cache without leaving the thread.
+    static func validateWaiting(_ signature: VerifiedSignature, extraRoots: [Certificate], cache: ValidatedChains) throws(TokenError) {
+        if cache.covers(ValidatedChains.Key(leaf: signature.leaf, intermediate: signature.intermediate, extraRoots: extraRoots),
+                        at: signature.signingTime) { return }
+        let handoff = Handoff<Result<Void, TokenError>>()
+        Task.detached(executorPreference: ChainValidationThread.shared) {
+            do throws(TokenError) {
+                try await validate(signature, extraRoots: extraRoots, cache: cache)
+                handoff.put(.success(()))
+            } catch {
+                handoff.put(.failure(error))
+            }
+        }
+        try handoff.take()?.get()
+    }
+}

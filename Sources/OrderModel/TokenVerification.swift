@@ -1,0 +1,165 @@
+/// What may be shown of decrypted payment data: the last four digits of the device account number, the expiry,
+/// amount and currency, the data type, ECI and whether a cryptogram is present. The full account number,
+/// cryptogram, EMV data and PIN data have no place in this type, so no description, dump, encoding or stored
+/// copy of it can leak them.
+public struct MaskedPaymentData: Sendable, Equatable, Codable, CustomStringConvertible {
+    public var accountLast4: String
+    /// YYYY-MM.
+    public var expiration: String
+    /// ISO 4217 numeric, as the token carries it ("840").
+    public var currencyCode: String
+    /// Minor units of that currency.
+    public var transactionAmount: Int64
+    public var paymentDataType: String
+    public var eciIndicator: String?
+    public var cryptogramPresent: Bool
+    public var deviceManufacturerIdentifier: String
+
+    public init(accountLast4: String, expiration: String, currencyCode: String, transactionAmount: Int64,
+                paymentDataType: String, eciIndicator: String?, cryptogramPresent: Bool, deviceManufacturerIdentifier: String) {
+        self.accountLast4 = accountLast4
+        self.expiration = expiration
+        self.currencyCode = currencyCode
+        self.transactionAmount = transactionAmount
+        self.paymentDataType = paymentDataType
+        self.eciIndicator = eciIndicator
+        self.cryptogramPresent = cryptogramPresent
+        self.deviceManufacturerIdentifier = deviceManufacturerIdentifier
+    }
+
+    /// DESIGN §4's JSON: a token without an ECI (Mastercard) says `"eciIndicator": null`, not nothing.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(accountLast4, forKey: .accountLast4)
+        try container.encode(expiration, forKey: .expiration)
+        try container.encode(currencyCode, forKey: .currencyCode)
+        try container.encode(transactionAmount, forKey: .transactionAmount)
+        try container.encode(paymentDataType, forKey: .paymentDataType)
+        try container.encode(eciIndicator, forKey: .eciIndicator)
+        try container.encode(cryptogramPresent, forKey: .cryptogramPresent)
+        try container.encode(deviceManufacturerIdentifier, forKey: .deviceManufacturerIdentifier)
+    }
+
+    /// The token's amount in its own currency, or nil when PayDesk does not know that currency.
+    public var amount: Money? {
+        Currency(numericCode: currencyCode).map { Money(minorUnits: transactionAmount, currency: $0) }
+    }
+
+    /// `MM/YY`, as printed on a card.
+    public var expiryOnCard: String { "\(expiration.suffix(2))/\(expiration.dropFirst(2).prefix(2))" }
+
+    /// `•••• 0075  02/29  USD 1.00  3DSecure  ECI 7  cryptogram present`
+    public var description: String {
+        "•••• \(accountLast4)  \(expiryOnCard)  \(amount?.description ?? "\(transactionAmount) minor units of \(currencyCode)")  \(paymentDataType)"
+            + (eciIndicator.map { "  ECI \($0)" } ?? "") + (cryptogramPresent ? "  cryptogram present" : "")
+    }
+}
+
+/// What ingest learnt from an order's Apple Pay token with the merchant's keys: verified (and what it holds,
+/// masked), the check that failed, or that no configured key matches. An order whose token fails is still
+/// stored, since the payment behind it may be real; it is flagged instead.
+public struct TokenVerification: Sendable, Equatable, Codable {
+    public enum Outcome: String, Sendable, Codable {
+        case verified
+        case failed
+        case noKey = "no_key"
+    }
+
+    public var outcome: Outcome
+    /// The failed check in one line ("signature: …", "chain: …"): never key material or card data.
+    public var problem: String?
+    /// When Apple signed the token (RFC 3339), once the signature checked out.
+    public var signingTime: String?
+    public var payment: MaskedPaymentData?
+    /// Whether the token's amount and currency are the order's total; nil until the token is decrypted.
+    public var matchesOrder: Bool?
+
+    public init(outcome: Outcome, problem: String? = nil, signingTime: String? = nil, payment: MaskedPaymentData? = nil,
+                orderTotal: Money? = nil) {
+        self.outcome = outcome
+        self.problem = problem
+        self.signingTime = signingTime
+        self.payment = payment
+        if let payment, let orderTotal {
+            matchesOrder = payment.currencyCode == orderTotal.currency.numericCode && payment.transactionAmount == orderTotal.minorUnits
+        }
+    }
+
+    /// Verified, but the customer authorised another amount or currency than the order says.
+    public var amountMismatch: Bool { matchesOrder == false }
+
+    /// One line for lists and logs: `verified`, `verified, amount differs from the order`, `failed: chain: …`.
+    public var summary: String {
+        switch outcome {
+        case .verified: amountMismatch ? "verified, but the token's amount differs from the order's total" : "verified"
+        case .failed: "failed: \(problem ?? "unknown check")"
+        case .noKey: "not decrypted: \(problem ?? "no configured key matches")"
+        }
+    }
+}
+
+/// The fields of a token's `paymentData`, as ingest read them (base64 and hex still encoded).
+public struct PaymentTokenFields: Sendable {
+    public var version: String
+    public var data: String
+    public var signature: String
+    public var ephemeralPublicKey: String?
+    public var wrappedKey: String?
+    public var publicKeyHash: String
+    public var transactionId: String
+    public var applicationData: String?
+
+    public init(version: String, data: String, signature: String, ephemeralPublicKey: String?, wrappedKey: String?,
+                publicKeyHash: String, transactionId: String, applicationData: String?) {
+        self.version = version
+        self.data = data
+        self.signature = signature
+        self.ephemeralPublicKey = ephemeralPublicKey
+        self.wrappedKey = wrappedKey
+        self.publicKeyHash = publicKeyHash
+        self.transactionId = transactionId
+        self.applicationData = applicationData
+    }
+}
+
+/// Checks a token with the merchant's keys as an order is accepted. The ApplePayToken module provides one;
+/// ingest takes any, so that the store knows nothing of cryptography.
+public protocol TokenVerifying: Sendable {
+    /// `acceptedAt` is when the merchant accepted the payment (the order's creation): the replay window is
+    /// judged against it, so an order ingested hours later is judged by when it happened.
+    func verify(_ token: PaymentTokenFields, orderTotal: Money, acceptedAt: Timestamp) -> TokenVerification
+}
+
+extension TokenVerification {
+    /// How a line about the token should strike the reader.
+    public enum Tone: Sendable { case good, bad, caution, quiet }
+
+    /// The token's checks for people, the same in `paydesk orders show` and the console: the outcome, the
+    /// masked card, and whether the amount is the order's. `time` formats the signing time.
+    public static func describe(_ verification: TokenVerification?, orderTotal: Money,
+                                time: (Timestamp) -> String) -> [(text: String, tone: Tone)] {
+        guard let verification else {
+            return [("not checked: no merchant keys were configured when this order was ingested", .quiet)]
+        }
+        let signed = verification.signingTime.flatMap(Timestamp.init(rfc3339:)).map { "signed \(time($0))" }
+        var lines: [(text: String, tone: Tone)] = []
+        switch verification.outcome {
+        case .verified:
+            lines.append(("✓ verified: \(signed ?? "signed"), chains to Apple Root CA - G3, decrypted", .good))
+        case .failed:
+            lines.append(("✗ not verified: \(verification.problem ?? "a check failed")", .bad))
+        case .noKey:
+            lines.append(("! \(signed.map { "signature verified (\($0)), but " } ?? "")not decrypted: \(verification.problem ?? "no key")", .caution))
+        }
+        if let payment = verification.payment {
+            lines.append(("device account •••• \(payment.accountLast4) · expires \(payment.expiryOnCard) · \(payment.paymentDataType)"
+                          + (payment.eciIndicator.map { " · ECI \($0)" } ?? "")
+                          + (payment.cryptogramPresent ? " · cryptogram present" : " · no cryptogram"), .quiet))
+            let amount = payment.amount?.description ?? "\(payment.transactionAmount) minor units of currency \(payment.currencyCode)"
+            lines.append(verification.amountMismatch
+                ? ("✗ the token authorises \(amount), but the order's total is \(orderTotal)", .bad)
+                : ("✓ the token authorises \(amount), the order's total", .good))
+        }
+        return lines
+    }
+}
