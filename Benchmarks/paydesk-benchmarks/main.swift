@@ -55,9 +55,9 @@ func writeLines(_ path: String, count: Int) throws {
     }
 }
 
-func ingest(_ linesPath: String, into storePath: String) throws -> IngestSummary {
+func ingest(_ linesPath: String, into storePath: String, verifier: (any TokenVerifying)? = nil) throws -> IngestSummary {
     let store = try PayDeskStore(path: storePath, clock: { now })
-    let ingester = Ingester(store: store, actor: actor, onProblem: { print("    rejected: \($0)") })
+    let ingester = Ingester(store: store, actor: actor, verifier: verifier, onProblem: { print("    rejected: \($0)") })
     let fd = open(linesPath, O_RDONLY)
     defer { close(fd) }
     try ingester.ingest(fileDescriptor: fd)
@@ -142,6 +142,46 @@ if runs("tokens"), FileManager.default.fileExists(atPath: vectors.path) {
     let rsa = try _RSA.Encryption.PrivateKey(keySize: .bits2048)
     let wrapped = try rsa.publicKey.encrypt(Data(repeating: 3, count: 16), padding: .PKCS1_OAEP_SHA256)
     try throughput("RSA-2048 OAEP unwrap") { _ = try rsa.decrypt(wrapped, padding: .PKCS1_OAEP_SHA256) }
+    print("")
+
+    // Ingest with the merchant's keys: the load orders, each with a real EC_v1 token for its total.
+    let count = 20_000
+    print("Ingest of \(count) orders with merchant keys (real EC_v1 tokens from a sandbox PKI), all cores")
+    let pki = try SandboxPKI(merchantIdentifier: "merchant.com.example.teahouse", now: now.date)
+    let inspector = TokenInspector(keys: try pki.merchantKeys(), extraRoots: [pki.root])
+    let tokenLines = folder.appendingPathComponent("ingest-tokens-\(count).jsonl").path
+    let generated = try DemoStore(seed: 42, now: now).orderLines(count: count).map { line -> String in
+        var order = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] ?? [:]
+        var token = order["token"] as? [String: Any] ?? [:]
+        let items = order["summaryItems"] as? [[String: Any]] ?? []
+        let currency = Currency(code: order["currencyCode"] as? String ?? "") ?? Currency.all[0]
+        let total = try Money(parsing: items.last?["amount"] as? String ?? "0", currency: currency)
+        let transaction = (token["transactionIdentifier"] as? String ?? "").lowercased()
+        let transactionBytes = stride(from: 0, to: transaction.count, by: 2).map {
+            UInt8(transaction.dropFirst($0).prefix(2), radix: 16) ?? 0
+        }
+        let createdAt = Timestamp(rfc3339: order["createdAt"] as? String ?? "") ?? now
+        let json = try pki.token(SandboxPKI.Payment(accountNumber: "6258071234567890", expiration: "291231",
+                                                    currencyNumericCode: currency.numericCode, amount: total.minorUnits),
+                                 signedAt: createdAt.date.addingTimeInterval(-5), applicationData: order["applicationData"] as? String,
+                                 transactionId: transactionBytes)
+        token["paymentData"] = try JSONSerialization.jsonObject(with: json)
+        order["token"] = token
+        return String(decoding: try JSONSerialization.data(withJSONObject: order), as: UTF8.self)
+    }
+    try Data((generated.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: tokenLines))
+    // (A loop over an array of (String, (any TokenVerifying)?) crashed in release builds of this top-level
+    // code with Swift 6.3; a function called twice does not.)
+    func ingestTimed(_ name: String, _ verifier: (any TokenVerifying)?) throws {
+        let path = folder.appendingPathComponent("ingest-tokens.sqlite").path
+        removeStore(path)
+        var summary = IngestSummary()
+        let elapsed = try seconds { summary = try ingest(tokenLines, into: path, verifier: verifier) }
+        print("  \(name.padding(toLength: 36, withPad: " ", startingAt: 0)) \(String(format: "%7.0f", Double(summary.ingested) / elapsed)) orders/s  (\(summary))")
+        removeStore(path)
+    }
+    try ingestTimed("without keys (shape checks only)", nil)
+    try ingestTimed("with keys (verify + decrypt)", inspector)
     print("")
 }
 
