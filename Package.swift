@@ -44,6 +44,11 @@ let package = Package(
             .product(name: "TOMLKit", package: "TOMLKit"),
             .product(name: "X509", package: "swift-certificates"),
         ]),
+        // What moves payments: the processor protocol, the sandbox processor, the lifecycle driver.
+        .target(name: "PaymentProcessing", dependencies: [
+            "OrderModel", "OrderStore",
+            .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
         // The console without a terminal: state, messages, update, view into a screen buffer, key map, themes.
         .target(name: "ConsoleUI", dependencies: [
             "OrderModel", "OrderStore", "Themes",
@@ -58,12 +63,12 @@ let package = Package(
         .target(name: "CursesTerminal", dependencies: ["CNcursesw", "ConsoleUI", "OrderModel"]),
         // The executable: argument parsing and subcommands, nothing else.
         .executableTarget(name: "paydesk", dependencies: [
-            "OrderModel", "OrderStore", "ApplePayToken", "MerchantConfiguration", "ConsoleUI", "CursesTerminal",
+            "OrderModel", "OrderStore", "ApplePayToken", "MerchantConfiguration", "PaymentProcessing", "ConsoleUI", "CursesTerminal",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // Benchmarks with figures: `swift run -c release paydesk-benchmarks`.
         .executableTarget(name: "paydesk-benchmarks", dependencies: [
-                              "OrderModel", "OrderStore", "ApplePayToken", "ConsoleUI", "CursesTerminal",
+                              "OrderModel", "OrderStore", "ApplePayToken", "PaymentProcessing", "ConsoleUI", "CursesTerminal",
                               .product(name: "Crypto", package: "swift-crypto"),
                               .product(name: "_CryptoExtras", package: "swift-crypto"),
                           ],
@@ -76,10 +81,11 @@ let package = Package(
             .product(name: "SwiftASN1", package: "swift-asn1"),
         ]),
         .testTarget(name: "OrderStoreTests", dependencies: ["OrderStore", "OrderModel"]),
+        .testTarget(name: "PaymentProcessingTests", dependencies: ["PaymentProcessing", "OrderStore", "OrderModel"]),
         .testTarget(name: "MerchantConfigurationTests", dependencies: ["MerchantConfiguration", "ApplePayToken", "OrderModel", "OrderStore"]),
         .testTarget(name: "ConsoleUITests", dependencies: ["ConsoleUI", "OrderModel", "OrderStore", "Themes"],
                     exclude: ["Rendered"]),
         .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "ConsoleUI"]),
-        .testTarget(name: "PayDeskEndToEndTests", dependencies: ["OrderModel"]),
+        .testTarget(name: "PayDeskEndToEndTests", dependencies: ["OrderModel", "PaymentProcessing"]),
     ]
 )

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import OrderModel
 import OrderStore
+import PaymentProcessing
 
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -39,9 +40,10 @@ struct DemoCommand: ParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let path = db ?? Paths.dataHome(environment) + "/paydesk/demo.sqlite"
         if Paths.readOnlyForced(environment) { throw CommandFailure("cannot build a demo store: PAYDESK_READ_ONLY is set") }
-        for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
-            do { try FileManager.default.removeItem(atPath: path + suffix) }
-            catch { throw CommandFailure("\(path + suffix): cannot replace the old demo store") }
+        let sandboxPath = SandboxProcessor.statePath(forStore: path)
+        for file in ["", "-wal", "-shm"].flatMap({ [path + $0, sandboxPath + $0] }) where FileManager.default.fileExists(atPath: file) {
+            do { try FileManager.default.removeItem(atPath: file) }
+            catch { throw CommandFailure("\(file): cannot replace the old demo store") }
         }
         let now = PayDeskStore.systemClock()
         let clock = ManualClock(now)
@@ -53,6 +55,8 @@ struct DemoCommand: ParsableCommand {
             let totals = try store.statusTotals()
             print("Demo store with \(orders) orders: \(path)")
             print("Demo merchant keys: \(merchantFolder)/config.toml")
+            // The sandbox processor takes over the demo's charges, so `paydesk process --processor sandbox` finishes them.
+            try SandboxProcessor(path: sandboxPath, clock: PayDeskStore.systemClock).adopt(try store.acceptedCharges())
             for status in PaymentStatus.allCases {
                 let rows = totals.filter { $0.status == status }
                 guard !rows.isEmpty else { continue }
@@ -60,7 +64,7 @@ struct DemoCommand: ParsableCommand {
                 print("  \(status.rawValue.padding(toLength: 19, withPad: " ", startingAt: 0)) \(String(rows.reduce(0) { $0 + $1.orders }).leftPadded(to: 6))  \(amounts)")
             }
         } catch {
-            throw CommandFailure(error)
+            throw CommandFailure("\(error)")
         }
         guard !noConsole else { return }
         try ConsoleCommand.open(try StoreOptions.parse(["--db", path]), theme: theme)

@@ -13,7 +13,7 @@ struct PayDesk: AsyncParsableCommand {
             """,
         subcommands: [
             ConsoleCommand.self, DemoCommand.self, IngestCommand.self, OrdersCommand.self, CancelCommand.self, RefundCommand.self,
-            RefundsCommand.self, AuditCommand.self, OutboxCommand.self, DecryptCommand.self, InfoCommand.self,
+            RefundsCommand.self, AuditCommand.self, OutboxCommand.self, ProcessCommand.self, DecryptCommand.self, InfoCommand.self,
         ],
         defaultSubcommand: ConsoleCommand.self)
 

@@ -1,0 +1,223 @@
+import Foundation
+import GRDB
+import OrderModel
+import OrderStore
+
+/// How often the sandbox does each unwelcome thing, in percent, and how slowly it answers.
+public struct SandboxRates: Sendable, Equatable {
+    /// Charges declined, the reason spread over every reason of DESIGN §3 (PIN required / incorrect / locked
+    /// out included).
+    public var decline = 15
+    /// Charges whose result takes longer than the driver's 5 s wait.
+    public var late = 10
+    /// Charges whose result is never pushed: only polling finds it.
+    public var lostNotification = 10
+    /// Charges at banks that refuse reversal.
+    public var noReversal = 30
+    /// Refunds that fail.
+    public var refundFailure = 5
+    /// Multiplies every delay: 0 answers at once (benchmarks), 1 is realistic.
+    public var delayScale = 1.0
+
+    public init() {}
+}
+
+/// A stand-in for a real processor, seeded and deterministic: what happens to an operation depends only on the
+/// seed and its idempotency key. It answers asynchronously, sometimes within 5 s, sometimes later, sometimes
+/// only when polled; it declines, refuses reversals, fails refunds. Its own state lives in a SQLite file, as a
+/// real processor's would live on its side, so that it survives the driver being killed; every request is
+/// counted, so tests can prove nothing was sent twice.
+public final class SandboxProcessor: PaymentProcessor, @unchecked Sendable {
+    private let database: DatabaseQueue
+    private let seed: UInt64
+    private let rates: SandboxRates
+    private let clock: @Sendable () -> Timestamp
+
+    public init(path: String, seed: UInt64 = 1, rates: SandboxRates = SandboxRates(),
+                clock: @escaping @Sendable () -> Timestamp) throws {
+        database = try DatabaseQueue(path: path)
+        self.seed = seed
+        self.rates = rates
+        self.clock = clock
+        try database.write { db in
+            try db.execute(sql: """
+                CREATE TABLE IF NOT EXISTS operations (
+                    idempotency_key TEXT PRIMARY KEY,
+                    kind TEXT NOT NULL CHECK (kind IN ('charge', 'reversal', 'refund')),
+                    reference TEXT NOT NULL,
+                    order_id TEXT,
+                    amount INTEGER NOT NULL,
+                    result TEXT NOT NULL,
+                    reason TEXT,
+                    ready_at INTEGER NOT NULL,
+                    pushes INTEGER NOT NULL,
+                    pushed INTEGER NOT NULL DEFAULT 0,
+                    requests INTEGER NOT NULL DEFAULT 1
+                );
+                CREATE INDEX IF NOT EXISTS operations_by_reference ON operations(reference, kind);
+                CREATE INDEX IF NOT EXISTS operations_to_push ON operations(ready_at) WHERE pushes = 1 AND pushed = 0;
+                """)
+        }
+    }
+
+    // MARK: PaymentProcessor
+
+    public func submitCharge(orderId: String, amount: Money, idempotencyKey: String) async throws -> String {
+        var random = roll(idempotencyKey)
+        let declined = random.percent(rates.decline)
+        let reason = FailureReason.allCases[Int(random.next() % UInt64(FailureReason.allCases.count))]
+        let late = random.percent(rates.late)
+        let pushes = !random.percent(rates.lostNotification)
+        let delay = late ? random.between(6_000, 30_000) : random.between(200, 4_000)
+        let reference = "sbx_ch_" + String(random.next() % 1_000_000_000_000, radix: 36)
+        return try record(key: idempotencyKey, kind: "charge", reference: reference, orderId: orderId, amount: amount.minorUnits,
+                          result: declined ? "failed" : "succeeded", reason: declined ? reason.rawValue : nil,
+                          readyAt: clock().adding(milliseconds: Int64(Double(delay) * rates.delayScale)), pushes: pushes)
+    }
+
+    public func chargeResult(reference: String) async throws -> ChargeResult {
+        let now = clock().millisecondsSinceEpoch
+        let row = try database.read { db in
+            try Row.fetchOne(db, sql: "SELECT result, reason, ready_at FROM operations WHERE reference = ? AND kind = 'charge'",
+                             arguments: [reference])
+        }
+        guard let row else { throw ProcessorUnavailable("sandbox: no charge \(reference)") }
+        return Self.chargeResult(row, now: now)
+    }
+
+    public func notifications() async throws -> [(reference: String, result: ChargeResult)] {
+        let now = clock().millisecondsSinceEpoch
+        return try await database.write { db in
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT reference, result, reason, ready_at FROM operations
+                WHERE pushes = 1 AND pushed = 0 AND ready_at <= ? ORDER BY ready_at LIMIT 1000
+                """, arguments: [now])
+            for row in rows {
+                try db.execute(sql: "UPDATE operations SET pushed = 1 WHERE reference = ? AND kind = 'charge'", arguments: [row["reference"] as String])
+            }
+            return rows.map { (reference: $0["reference"], result: Self.chargeResult($0, now: now)) }
+        }
+    }
+
+    public func reverse(reference: String, idempotencyKey: String) async throws -> ReversalResult {
+        guard case .succeeded = try await chargeResult(reference: reference) else {
+            throw ProcessorUnavailable("sandbox: charge \(reference) has not succeeded; nothing to reverse")
+        }
+        var random = roll(reference)
+        let refused = random.percent(rates.noReversal)
+        _ = try record(key: idempotencyKey, kind: "reversal", reference: reference, orderId: nil, amount: 0,
+                       result: refused ? "unsupported" : "reversed", reason: nil, readyAt: clock(), pushes: false)
+        guard case .reversal(let result) = try await lookup(idempotencyKey: idempotencyKey) else { throw ProcessorUnavailable("sandbox: \(idempotencyKey) is not a reversal") }
+        return result
+    }
+
+    public func refund(reference: String, amount: Money, idempotencyKey: String) async throws -> RefundResult {
+        guard case .succeeded = try await chargeResult(reference: reference) else {
+            throw ProcessorUnavailable("sandbox: charge \(reference) has not succeeded; nothing to refund")
+        }
+        var random = roll(idempotencyKey)
+        let failed = random.percent(rates.refundFailure)
+        _ = try record(key: idempotencyKey, kind: "refund", reference: reference, orderId: nil, amount: amount.minorUnits,
+                       result: failed ? "failed" : "succeeded", reason: failed ? "card account closed" : nil, readyAt: clock(), pushes: false)
+        guard case .refund(let result) = try await lookup(idempotencyKey: idempotencyKey) else { throw ProcessorUnavailable("sandbox: \(idempotencyKey) is not a refund") }
+        return result
+    }
+
+    public func lookup(idempotencyKey: String) async throws -> ProcessorRecord? {
+        let row = try database.read { db in
+            try Row.fetchOne(db, sql: "SELECT kind, reference, result, reason FROM operations WHERE idempotency_key = ?", arguments: [idempotencyKey])
+        }
+        guard let row else { return nil }
+        let result: String = row["result"]
+        switch row["kind"] as String {
+        case "charge": return .charge(reference: row["reference"])
+        case "reversal": return .reversal(result == "reversed" ? .reversed : .unsupported)
+        default: return .refund(result == "succeeded" ? .succeeded : .failed(row["reason"] ?? "refund failed"))
+        }
+    }
+
+    /// Where `paydesk process` keeps the sandbox's state for a store: beside it, `NAME-sandbox.sqlite`.
+    public static func statePath(forStore store: String) -> String {
+        (store as NSString).deletingPathExtension + "-sandbox.sqlite"
+    }
+
+    /// Takes over charges submitted before the sandbox saw them (the demo's simulated history), so that the
+    /// driver can finish them: answered ones keep their recorded outcome; unanswered ones are decided as a new
+    /// charge would be.
+    public func adopt(_ charges: [AcceptedCharge]) throws {
+        try database.write { db in
+            for charge in charges {
+                let key = "charge:\(charge.orderId)"
+                var random = roll(key)
+                let answered = charge.status != .charging
+                let declined = answered ? [.failed, .canceled].contains(charge.status) : random.percent(rates.decline)
+                let drawn = FailureReason.allCases[Int(random.next() % UInt64(FailureReason.allCases.count))]
+                let reason = charge.failureReason ?? drawn
+                let delay = answered ? 0 : Int64(Double(random.between(1_000, 20_000)) * rates.delayScale)
+                try db.execute(sql: """
+                    INSERT INTO operations (idempotency_key, kind, reference, order_id, amount, result, reason, ready_at, pushes)
+                    VALUES (?, 'charge', ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (idempotency_key) DO NOTHING
+                    """, arguments: [key, charge.reference, charge.orderId, charge.total.minorUnits, declined ? "failed" : "succeeded",
+                                     declined ? reason.rawValue : nil, clock().adding(milliseconds: delay).millisecondsSinceEpoch,
+                                     !answered && random.percent(100 - rates.lostNotification)])
+            }
+        }
+    }
+
+    // MARK: For tests and benchmarks
+
+    /// How many requests arrived under each idempotency key: a driver that never sends twice leaves only 1s.
+    public func requestCounts() throws -> [String: Int] {
+        try database.read { db in
+            Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT idempotency_key, requests FROM operations").map {
+                ($0["idempotency_key"] as String, $0["requests"] as Int)
+            })
+        }
+    }
+
+    // MARK: Inside
+
+    /// Stores an operation the first time its key is seen; a repeat only counts the request and returns the
+    /// first answer's reference, as a real processor's idempotency does.
+    private func record(key: String, kind: String, reference: String, orderId: String?, amount: Int64, result: String,
+                        reason: String?, readyAt: Timestamp, pushes: Bool) throws -> String {
+        try database.write { db in
+            try db.execute(sql: """
+                INSERT INTO operations (idempotency_key, kind, reference, order_id, amount, result, reason, ready_at, pushes)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (idempotency_key) DO UPDATE SET requests = requests + 1
+                """, arguments: [key, kind, reference, orderId, amount, result, reason, readyAt.millisecondsSinceEpoch, pushes])
+            return try String.fetchOne(db, sql: "SELECT reference FROM operations WHERE idempotency_key = ?", arguments: [key]) ?? reference
+        }
+    }
+
+    private static func chargeResult(_ row: Row, now: Int64) -> ChargeResult {
+        guard now >= row["ready_at"] as Int64 else { return .pending }
+        if row["result"] as String == "succeeded" { return .succeeded }
+        return .failed((row["reason"] as String?).flatMap(FailureReason.init(rawValue:)) ?? .processorError)
+    }
+
+    /// The same choices for the same seed and key, in every run.
+    private func roll(_ key: String) -> SandboxRandom {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ seed
+        for byte in key.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return SandboxRandom(state: hash)
+    }
+}
+
+/// SplitMix64: small, fast, and the same everywhere.
+struct SandboxRandom {
+    var state: UInt64
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9e37_79b9_7f4a_7c15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
+        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
+        return z ^ (z >> 31)
+    }
+
+    mutating func percent(_ rate: Int) -> Bool { Int(next() % 100) < rate }
+
+    mutating func between(_ low: Int, _ high: Int) -> Int { low + Int(next() % UInt64(high - low + 1)) }
+}
