@@ -5,15 +5,16 @@ import CursesTerminal
 import Foundation
 import OrderModel
 import OrderStore
+import PaymentProcessing
 import _CryptoExtras
 
 // PayDesk's benchmarks (issue 2's figures). Each measurement repeats the operation and prints the median and
 // the worst case. The 1,000,000-order store is built once under .build-bench/ and reused on later runs.
 //
-//   swift run -c release paydesk-benchmarks [store|tokens|console] [--orders N]   (N: size of the large store, default 1000000)
+//   swift run -c release paydesk-benchmarks [store|tokens|console|driver] [--orders N]   (N: size of the large store, default 1000000)
 
 let arguments = CommandLine.arguments
-let sections = Set(arguments.dropFirst().filter { ["store", "tokens", "console"].contains($0) })
+let sections = Set(arguments.dropFirst().filter { ["store", "tokens", "console", "driver"].contains($0) })
 func runs(_ section: String) -> Bool { sections.isEmpty || sections.contains(section) }
 let largeCount = arguments.firstIndex(of: "--orders").flatMap { Int(arguments[$0 + 1]) } ?? 1_000_000
 let folder = URL(fileURLWithPath: ".build-bench", isDirectory: true)
@@ -248,6 +249,40 @@ if runs("console") {
     } else {
         print("  no store at \(path): run `paydesk-benchmarks store` first")
     }
+}
+
+// MARK: The lifecycle driver
+
+/// Runs a driver until nothing is in flight, off the main actor (the driver belongs to whoever runs it).
+nonisolated func drive(_ store: PayDeskStore, _ sandbox: SandboxProcessor) async throws -> Double {
+    let driver = LifecycleDriver(store: store, processor: sandbox, clock: SystemDriverClock())
+    let start = DispatchTime.now().uptimeNanoseconds
+    try await driver.run(untilIdle: true, pause: 0)
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
+if runs("driver") {
+    print("Lifecycle driver over the sandbox, delays zero, every charge accepted: authorized to paid")
+    for count in arguments.contains("--quick") ? [10_000] : [10_000, 100_000] {
+        let path = folder.appendingPathComponent("driver-\(count).sqlite").path
+        let sandboxPath = SandboxProcessor.statePath(forStore: path)
+        for file in [path, sandboxPath] { removeStore(file) }
+        let store = try PayDeskStore(path: path)
+        let ingester = Ingester(store: store, actor: actor, onProblem: { print("    rejected: \($0)") })
+        var first = 0
+        while first < count {
+            try ingester.ingest(lines: DemoStore(seed: 9, now: now).orderLines(from: first, count: min(20_000, count - first)))
+            first += 20_000
+        }
+        var rates = SandboxRates()
+        (rates.decline, rates.late, rates.lostNotification, rates.delayScale) = (0, 0, 0, 0)
+        let sandbox = try SandboxProcessor(path: sandboxPath, rates: rates, clock: PayDeskStore.systemClock)
+        let elapsed = try await drive(store, sandbox)
+        let paid = try store.statusTotals().filter { $0.status == .paid }.reduce(0) { $0 + $1.orders }
+        print("  \(String(format: "%7d", count)) orders: \(paid) paid in \(String(format: "%.1f", elapsed)) s = \(Int(Double(paid) / elapsed)) orders/s")
+        for file in [path, sandboxPath] { removeStore(file) }
+    }
+    print("")
 }
 
 guard runs("store") else { exit(0) }

@@ -35,7 +35,11 @@ public final class SandboxProcessor: PaymentProcessor, @unchecked Sendable {
 
     public init(path: String, seed: UInt64 = 1, rates: SandboxRates = SandboxRates(),
                 clock: @escaping @Sendable () -> Timestamp) throws {
-        database = try DatabaseQueue(path: path)
+        var configuration = Configuration()
+        // Its own file, written after every request: WAL without a sync per commit, as the store is.
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
+        database = try DatabaseQueue(path: path, configuration: configuration)
+        try database.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = WAL") }
         self.seed = seed
         self.rates = rates
         self.clock = clock
