@@ -23,6 +23,9 @@ extension Unicode.Scalar {
 }
 
 extension String {
+    /// Only printable ASCII (space to tilde): one column per byte, nothing to neutralise.
+    public var isPrintableASCII: Bool { utf8.allSatisfy { (0x20...0x7E).contains($0) } }
+
     /// Terminal columns the text takes once neutralised.
     public var displayWidth: Int { neutralized.unicodeScalars.reduce(0) { $0 + $1.columns } }
 
@@ -30,6 +33,12 @@ extension String {
     /// `width` columns (so CJK text lines up with Latin text in a table).
     public func fitted(to width: Int) -> String {
         guard width > 0 else { return "" }
+        if isPrintableASCII {
+            // One column per byte: the console draws mostly this, a frame at a time.
+            let count = utf8.count
+            if count <= width { return self + String(repeating: " ", count: width - count) }
+            return String(decoding: utf8.prefix(width - 1), as: UTF8.self) + "…"
+        }
         let safe = neutralized
         var used = 0
         var out = ""

@@ -14,7 +14,14 @@ enum Schema {
         migrator.registerMigration("v1", migrate: createVersion1)
         migrator.registerMigration("v2", migrate: addShippingLabel)
         migrator.registerMigration("v3", migrate: addTokenVerification)
+        migrator.registerMigration("v4", migrate: indexOpenCancels)
         return migrator
+    }
+
+    /// The outbox and the lifecycle driver read the open cancels on every pass: an index of just those keeps
+    /// that read from scanning every order.
+    private static func indexOpenCancels(_ db: Database) throws {
+        try db.execute(sql: "CREATE INDEX orders_with_open_cancels ON orders(cancel_requested_at) WHERE cancel_requested = 1")
     }
 
     /// What ingest learnt from each token with the merchant's keys (NULL: no keys were configured). Only masked

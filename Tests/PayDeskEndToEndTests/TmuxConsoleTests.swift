@@ -129,6 +129,31 @@ import Testing
         #expect(status.trimmingCharacters(in: .whitespacesAndNewlines) == "exit 0")
     }
 
+    @Test(arguments: [SIGHUP, SIGTERM])
+    func aHangUpOrTerminationRestoresTheTerminal(signal: Int32) throws {
+        // Given the console running in a terminal, and the terminal's modes after it, recorded by the shell
+        let binary = try PayDeskBinary()
+        #expect(try binary.run(["demo", "--db", binary.store, "--orders", "20", "--no-console"]).status == 0)
+        let tmux = Tmux()
+        try tmux.start("hup", consoleCommand(binary) + "; stty -a > \(binary.folder.path)/stty-after; sleep 30")
+        try tmux.waitFor("hup", "the console") { $0.contains("PayDesk") && $0.contains("TEA-000020") }
+        // When the session hangs up (what a dropped SSH connection sends) or is terminated
+        let shell = try tmux.run(["list-panes", "-t", "hup", "-F", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let pipe = popen("pgrep -P \(shell) -f paydesk", "r") else { throw PayDeskBinary.Failure(message: "cannot run pgrep") }
+        var buffer = [CChar](repeating: 0, count: 64)
+        let console = fgets(&buffer, 64, pipe).map { Int32(String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines)) } ?? nil
+        pclose(pipe)
+        let pid = try #require(console)
+        kill(pid, signal)
+        // Then it exits, the screen is the shell's again and the terminal is back in its cooked modes
+        let sttyPath = binary.folder.appendingPathComponent("stty-after").path
+        for _ in 0..<100 where !FileManager.default.fileExists(atPath: sttyPath) { Thread.sleep(forTimeInterval: 0.05) }
+        Thread.sleep(forTimeInterval: 0.1)
+        let modes = try String(contentsOfFile: sttyPath, encoding: .utf8).split(whereSeparator: { $0 == " " || $0 == ";" || $0 == "\n" })
+        #expect(modes.contains("icanon") && modes.contains("echo") && !modes.contains("-icanon") && !modes.contains("-echo"))
+        #expect(try !tmux.screen("hup").contains("PayDesk"))
+    }
+
     @Test func readOnlyConsoleHasNoRefundKeyAndLeavesTheStoreUntouched() throws {
         // Given a demo store, and its bytes
         let binary = try PayDeskBinary()

@@ -31,6 +31,14 @@ public struct ScreenBuffer: Equatable, Sendable {
         guard y >= 0, y < size.height, x >= 0, x < size.width else { return 0 }
         let end = min(size.width, x + (limit ?? size.width))
         var column = x
+        if text.isPrintableASCII {
+            // One column per byte, nothing to replace: most of every frame takes this way.
+            for byte in text.utf8.prefix(max(0, end - column)) {
+                set(Cell(text: String(Unicode.Scalar(byte)), role: role), column, y)
+                column += 1
+            }
+            return column - x
+        }
         for character in text {
             let safe = character.unicodeScalars.contains(where: \.isTerminalHazard) ? "?" : character
             let columns = safe.unicodeScalars.reduce(0) { $0 + $1.columns }
