@@ -61,7 +61,7 @@ public struct MerchantConfiguration: Sendable {
         } catch {
             throw ConfigurationError(file: file, line: nil, key: nil, problem: "not a TOML file")
         }
-        let lines = ConfigurationLines(text)
+        let lines = SettingsFileLines(text)
         let folder = (file as NSString).deletingLastPathComponent
         func resolved(_ path: String) -> String { path.hasPrefix("/") ? path : folder + "/" + path }
         for key in document.keys where !["merchant_keys", "sandbox"].contains(key) {
@@ -137,47 +137,8 @@ public struct MerchantConfiguration: Sendable {
 }
 
 /// A configuration that cannot be used: `config.toml:4: merchant_keys[1].private_key: keys/a.pem: …`.
-public struct ConfigurationError: Error, CustomStringConvertible {
-    public var file: String
-    public var line: Int?
-    public var key: String?
-    public var problem: String
-
-    public var description: String {
-        var place = file
-        if let line { place += ":\(line)" }
-        if let key { place += ": \(key)" }
-        return "\(place): \(problem)"
-    }
-}
+public typealias ConfigurationError = SettingsFileError
 
 extension String {
     func dropPrefix(_ prefix: String) -> String { hasPrefix(prefix) ? String(dropFirst(prefix.count)) : self }
-}
-
-/// Where a setting sits in the file, for messages: TOML libraries say where parsing failed, not where a
-/// well-formed value we refuse was written.
-struct ConfigurationLines {
-    let lines: [Substring]
-
-    init(_ text: String) { lines = text.split(separator: "\n", omittingEmptySubsequences: false) }
-
-    /// The line of `key` (or of the table's header when nil) in the `occurrence`-th `[table]` or `[[table]]`.
-    func line(of key: String?, inTable table: String? = nil, occurrence: Int = 0) -> Int? {
-        var current: String?
-        var seen = -1
-        for (index, raw) in lines.enumerated() {
-            let line = raw.trimmingCharacters(in: .whitespaces)
-            if line.hasPrefix("[") {
-                current = line.trimmingCharacters(in: CharacterSet(charactersIn: "[] ")).components(separatedBy: "]").first
-                if current == table { seen += 1 }
-                if current == table, seen == occurrence, key == nil { return index + 1 }
-                if table == nil, current == key { return index + 1 }
-                continue
-            }
-            guard current == table, seen == occurrence || table == nil, let key else { continue }
-            if line.prefix(while: { $0 != "=" }).trimmingCharacters(in: .whitespaces) == key { return index + 1 }
-        }
-        return nil
-    }
 }

@@ -68,11 +68,11 @@ public final class SandboxProcessor: PaymentProcessor, @unchecked Sendable {
 
     public func submitCharge(orderId: String, amount: Money, idempotencyKey: String) async throws -> String {
         var random = roll(idempotencyKey)
-        let declined = random.percent(rates.decline)
-        let reason = FailureReason.allCases[Int(random.next() % UInt64(FailureReason.allCases.count))]
-        let late = random.percent(rates.late)
-        let pushes = !random.percent(rates.lostNotification)
-        let delay = late ? random.between(6_000, 30_000) : random.between(200, 4_000)
+        let declined = random.chance(rates.decline)
+        let reason = random.pick(FailureReason.allCases)
+        let late = random.chance(rates.late)
+        let pushes = !random.chance(rates.lostNotification)
+        let delay = late ? Int.random(in: 6_000...30_000, using: &random) : Int.random(in: 200...4_000, using: &random)
         let reference = "sbx_ch_" + String(random.next() % 1_000_000_000_000, radix: 36)
         return try record(key: idempotencyKey, kind: "charge", reference: reference, orderId: orderId, amount: amount.minorUnits,
                           result: declined ? "failed" : "succeeded", reason: declined ? reason.rawValue : nil,
@@ -108,7 +108,7 @@ public final class SandboxProcessor: PaymentProcessor, @unchecked Sendable {
             throw ProcessorUnavailable("sandbox: charge \(reference) has not succeeded; nothing to reverse")
         }
         var random = roll(reference)
-        let refused = random.percent(rates.noReversal)
+        let refused = random.chance(rates.noReversal)
         _ = try record(key: idempotencyKey, kind: "reversal", reference: reference, orderId: nil, amount: 0,
                        result: refused ? "unsupported" : "reversed", reason: nil, readyAt: clock(), pushes: false)
         guard case .reversal(let result) = try await lookup(idempotencyKey: idempotencyKey) else { throw ProcessorUnavailable("sandbox: \(idempotencyKey) is not a reversal") }
@@ -120,7 +120,7 @@ public final class SandboxProcessor: PaymentProcessor, @unchecked Sendable {
             throw ProcessorUnavailable("sandbox: charge \(reference) has not succeeded; nothing to refund")
         }
         var random = roll(idempotencyKey)
-        let failed = random.percent(rates.refundFailure)
+        let failed = random.chance(rates.refundFailure)
         _ = try record(key: idempotencyKey, kind: "refund", reference: reference, orderId: nil, amount: amount.minorUnits,
                        result: failed ? "failed" : "succeeded", reason: failed ? "card account closed" : nil, readyAt: clock(), pushes: false)
         guard case .refund(let result) = try await lookup(idempotencyKey: idempotencyKey) else { throw ProcessorUnavailable("sandbox: \(idempotencyKey) is not a refund") }
@@ -154,16 +154,16 @@ public final class SandboxProcessor: PaymentProcessor, @unchecked Sendable {
                 let key = "charge:\(charge.orderId)"
                 var random = roll(key)
                 let answered = charge.status != .charging
-                let declined = answered ? [.failed, .canceled].contains(charge.status) : random.percent(rates.decline)
-                let drawn = FailureReason.allCases[Int(random.next() % UInt64(FailureReason.allCases.count))]
+                let declined = answered ? [.failed, .canceled].contains(charge.status) : random.chance(rates.decline)
+                let drawn = random.pick(FailureReason.allCases)
                 let reason = charge.failureReason ?? drawn
-                let delay = answered ? 0 : Int64(Double(random.between(1_000, 20_000)) * rates.delayScale)
+                let delay = answered ? 0 : Int64(Double(Int.random(in: 1_000...20_000, using: &random)) * rates.delayScale)
                 try db.execute(sql: """
                     INSERT INTO operations (idempotency_key, kind, reference, order_id, amount, result, reason, ready_at, pushes)
                     VALUES (?, 'charge', ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (idempotency_key) DO NOTHING
                     """, arguments: [key, charge.reference, charge.orderId, charge.total.minorUnits, declined ? "failed" : "succeeded",
                                      declined ? reason.rawValue : nil, clock().adding(milliseconds: delay).millisecondsSinceEpoch,
-                                     !answered && random.percent(100 - rates.lostNotification)])
+                                     !answered && random.chance(100 - rates.lostNotification)])
             }
         }
     }
@@ -201,27 +201,10 @@ public final class SandboxProcessor: PaymentProcessor, @unchecked Sendable {
         return .failed((row["reason"] as String?).flatMap(FailureReason.init(rawValue:)) ?? .processorError)
     }
 
-    /// The same choices for the same seed and key, in every run.
-    private func roll(_ key: String) -> SandboxRandom {
+    /// The same choices for the same seed and key, in every run: FNV-1a of the key, mixed with the seed.
+    private func roll(_ key: String) -> SeededGenerator {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ seed
         for byte in key.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return SandboxRandom(state: hash)
+        return SeededGenerator(seed: hash)
     }
-}
-
-/// SplitMix64: small, fast, and the same everywhere.
-struct SandboxRandom {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9e37_79b9_7f4a_7c15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-        return z ^ (z >> 31)
-    }
-
-    mutating func percent(_ rate: Int) -> Bool { Int(next() % 100) < rate }
-
-    mutating func between(_ low: Int, _ high: Int) -> Int { low + Int(next() % UInt64(high - low + 1)) }
 }

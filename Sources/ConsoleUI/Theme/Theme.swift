@@ -1,4 +1,5 @@
 import Foundation
+import OrderModel
 import Themes
 import TOMLKit
 
@@ -37,7 +38,7 @@ public struct Theme: Sendable {
         } catch {
             throw ThemeError(file: file, line: nil, key: nil, problem: "not a TOML file")
         }
-        let lines = ThemeFileLines(text)
+        let lines = SettingsFileLines(text)
         for key in document.keys where !["description", "roles"].contains(key) {
             throw ThemeError(file: file, line: lines.line(of: key), key: key, problem: "unknown setting; expected description or [roles]")
         }
@@ -47,7 +48,7 @@ public struct Theme: Sendable {
             throw ThemeError(file: file, line: lines.line(of: "roles"), key: "roles", problem: "must be a table: [roles]")
         }
         for key in table.keys {
-            let problem = { (what: String) in ThemeError(file: file, line: lines.line(of: key, in: "roles"), key: key, problem: what) }
+            let problem = { (what: String) in ThemeError(file: file, line: lines.line(of: key, inTable: "roles"), key: key, problem: what) }
             guard let role = Role(rawValue: key) else {
                 throw problem("unknown role; roles are \(Role.allCases.map(\.rawValue).joined(separator: ", "))")
             }
@@ -81,41 +82,5 @@ public struct Theme: Sendable {
     }
 }
 
-/// Where a key sits in a theme file, for error messages: TOML libraries report where parsing failed, but not
-/// where a well-formed value that we refuse was written.
-struct ThemeFileLines {
-    let lines: [Substring]
-
-    init(_ text: String) { lines = text.split(separator: "\n", omittingEmptySubsequences: false) }
-
-    func line(of key: String, in section: String? = nil) -> Int? {
-        var current: String?
-        for (index, raw) in lines.enumerated() {
-            let line = raw.trimmingCharacters(in: .whitespaces)
-            if line.hasPrefix("[") {
-                current = String(line.dropFirst().prefix { $0 != "]" }).trimmingCharacters(in: .whitespaces)
-                if current == key && section == nil { return index + 1 }
-                continue
-            }
-            guard current == section else { continue }
-            let name = line.prefix { $0 != "=" }.trimmingCharacters(in: .whitespaces)
-            if name == key || name == "\"\(key)\"" { return index + 1 }
-        }
-        return nil
-    }
-}
-
 /// A theme file that could not be used: which file, where, which key, and what is wrong.
-public struct ThemeError: Error, Equatable, CustomStringConvertible {
-    public var file: String
-    public var line: Int?
-    public var key: String?
-    public var problem: String
-
-    public var description: String {
-        var place = file
-        if let line { place += ":\(line)" }
-        if let key { place += ": \(key)" }
-        return "\(place): \(problem)"
-    }
-}
+public typealias ThemeError = SettingsFileError
