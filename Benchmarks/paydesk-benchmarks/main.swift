@@ -8,7 +8,7 @@ import OrderStore
 import PaymentProcessing
 import _CryptoExtras
 
-// PayDesk's benchmarks (issue 2's figures). Each measurement repeats the operation and prints the median and
+// PayDesk's benchmarks. Each measurement repeats the operation and prints the median, the 90th percentile and
 // the worst case. The 1,000,000-order store is built once under .build-bench/ and reused on later runs.
 //
 //   swift run -c release paydesk-benchmarks [store|tokens|console|driver] [--orders N]   (N: size of the large store, default 1000000)
@@ -28,12 +28,12 @@ func seconds(_ body: () throws -> Void) rethrows -> Double {
     return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
 }
 
-/// Runs `body` `times` times and prints the median and slowest run in milliseconds.
+/// Runs `body` `times` times and prints the median, the 90th percentile and the slowest run in milliseconds.
 func measure(_ name: String, times: Int = 200, _ body: () throws -> Void) rethrows {
     var samples: [Double] = []
     for _ in 0..<times { samples.append(try seconds(body) * 1000) }
     samples.sort()
-    print("  \(name.padding(toLength: 46, withPad: " ", startingAt: 0)) median \(String(format: "%7.3f", samples[samples.count / 2])) ms   max \(String(format: "%7.3f", samples[samples.count - 1])) ms")
+    print("  \(name.padding(toLength: 46, withPad: " ", startingAt: 0)) median \(String(format: "%7.3f", samples[samples.count / 2])) ms   p90 \(String(format: "%7.3f", samples[samples.count * 9 / 10])) ms   max \(String(format: "%7.3f", samples[samples.count - 1])) ms")
 }
 
 func residentMegabytes() -> Double {

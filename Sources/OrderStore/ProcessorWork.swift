@@ -59,20 +59,54 @@ extension PayDeskStore {
         }
     }
 
-    /// The processor accepted a submitted charge under `reference`: the result is still to come.
-    public func recordChargeAccepted(orderId: String, reference: String, actor: Actor) throws(StoreError) {
+    /// The processor accepted submitted charges under these references: their results are still to come.
+    /// One transaction; an order that moved on meanwhile is refused alone, in its place in the answer.
+    @discardableResult
+    public func recordChargesAccepted(_ accepted: [(orderId: String, reference: String)], actor: Actor) throws(StoreError) -> [StoreError?] {
         let now = clock()
-        try write { db in
-            var order = try Self.fetchOrder(orderId, db)
-            guard order.status == .charging, order.processorReference == nil || order.processorReference == reference else {
-                throw StoreError.refused("charge_accepted: order \(orderId) is \(order.status.rawValue) with reference \(order.processorReference ?? "none")")
+        return try eachInSavepoint(accepted) { charge, db in
+            var order = try Self.fetchOrder(charge.orderId, db)
+            guard order.status == .charging, order.processorReference == nil || order.processorReference == charge.reference else {
+                throw StoreError.refused("charge_accepted: order \(charge.orderId) is \(order.status.rawValue) with reference \(order.processorReference ?? "none")")
             }
             guard order.processorReference == nil else { return }
             let stored = order
-            order.processorReference = reference
+            order.processorReference = charge.reference
             try order.updateChanges(db, from: stored)
-            try AuditLog.append(AuditEntry(at: now, actor: actor, action: "charge_accepted", orderId: orderId, amount: order.total,
-                                           currencyCode: order.currency, idempotencyKey: reference, outcome: "awaiting the result"), in: db)
+            try AuditLog.append(AuditEntry(at: now, actor: actor, action: "charge_accepted", orderId: charge.orderId, amount: order.total,
+                                           currencyCode: order.currency, idempotencyKey: charge.reference, outcome: "awaiting the result"), in: db)
+        }
+    }
+
+    /// Applies payment events in one transaction, each in a savepoint of its own: a refused event (an operator
+    /// got there first) is undone alone and reported in its place. The lifecycle driver records a pass this way.
+    @discardableResult
+    public func apply(_ events: [IncomingEvent], actor: Actor) throws(StoreError) -> [StoreError?] {
+        let now = clock()
+        return try eachInSavepoint(events) { event, db in _ = try Self.apply(event, fingerprint: nil, actor: actor, now: now, db) }
+    }
+
+    /// One write transaction over `items`, each in a savepoint: refusals come back per item; anything else
+    /// (a full disk, a lost lock) fails the whole transaction.
+    private func eachInSavepoint<Item>(_ items: [Item], _ body: (Item, Database) throws -> Void) throws(StoreError) -> [StoreError?] {
+        guard !items.isEmpty else { return [] }
+        let path = self.path
+        return try write { db in
+            try items.map { item in
+                var problem: StoreError?
+                try db.inSavepoint {
+                    do {
+                        try body(item, db)
+                        return .commit
+                    } catch let error as StoreError {
+                        problem = error
+                    } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+                        problem = StoreError(error, path: path)
+                    }
+                    return .rollback
+                }
+                return problem
+            }
         }
     }
 }

@@ -43,7 +43,8 @@ public final class LifecycleDriver {
         }
     }
 
-    /// One pass over everything owed. Returns whether anything is still in flight or waiting.
+    /// One pass over everything owed. Returns whether anything is still in flight or waiting. Each step
+    /// writes what it learnt in one transaction; whatever must be recorded before a call is written first.
     @discardableResult
     public func pass() async throws -> Bool {
         let settling = try await settleSubmittedRefunds()
@@ -61,10 +62,12 @@ public final class LifecycleDriver {
         var pushed: [String: ChargeResult] = [:]
         for (reference, result) in try await processor.notifications() { pushed[reference] = result }
         let inFlight = try store.chargesInFlight(limit: batch)
+        var answers: [IncomingEvent] = []
+        var accepted: [(orderId: String, reference: String)] = []
         var waiting = false
         for charge in inFlight {
             guard let reference = charge.processorReference else {
-                await attempt(charge.orderId) { try await acceptAgain(charge) }
+                await attempt(charge.orderId) { accepted.append((charge.orderId, try await acceptAgain(charge))) }
                 waiting = true
                 continue
             }
@@ -79,41 +82,39 @@ public final class LifecycleDriver {
             }
             switch result {
             case .pending: waiting = true
-            case .succeeded: record(IncomingEvent(orderId: charge.orderId, kind: .chargeSucceeded, at: clock.now(), processorReference: reference))
+            case .succeeded: answers.append(IncomingEvent(orderId: charge.orderId, kind: .chargeSucceeded, at: clock.now(), processorReference: reference))
             case .failed(let reason):
-                record(IncomingEvent(orderId: charge.orderId, kind: .chargeFailed, at: clock.now(), processorReference: reference,
-                                     reason: reason.rawValue))
+                answers.append(IncomingEvent(orderId: charge.orderId, kind: .chargeFailed, at: clock.now(), processorReference: reference,
+                                             reason: reason.rawValue))
             }
             if result != .pending { polls[charge.orderId] = nil }
         }
+        try report(store.recordChargesAccepted(accepted, actor: actor), for: accepted.map(\.orderId))
+        try record(answers)
         return waiting || inFlight.count == batch
     }
 
     /// A charge recorded as submitted but never accepted: the driver stopped around the call. Ask first.
-    private func acceptAgain(_ charge: ChargeInFlight) async throws {
+    private func acceptAgain(_ charge: ChargeInFlight) async throws -> String {
         let key = Self.chargeKey(charge.orderId)
-        let reference: String
-        if case .charge(let known) = try await processor.lookup(idempotencyKey: key) {
-            reference = known
-        } else {
-            reference = try await processor.submitCharge(orderId: charge.orderId, amount: charge.total, idempotencyKey: key)
-        }
-        try store.recordChargeAccepted(orderId: charge.orderId, reference: reference, actor: actor)
+        if case .charge(let known) = try await processor.lookup(idempotencyKey: key) { return known }
+        return try await processor.submitCharge(orderId: charge.orderId, amount: charge.total, idempotencyKey: key)
     }
 
-    /// Submits authorized orders: the store records `charging` first, then the processor is called.
+    /// Submits authorized orders: the store records them `charging` first, then the processor is called.
     private func submitAuthorized() async throws -> Bool {
         let orders = try store.ordersToCharge(limit: batch)
-        for order in orders {
-            // An operator may cancel between the read and this write: then the order is not submitted.
-            guard record(IncomingEvent(orderId: order.orderId, kind: .chargeSubmitted, at: clock.now())) else { continue }
+        let submitted = try record(orders.map { IncomingEvent(orderId: $0.orderId, kind: .chargeSubmitted, at: clock.now()) })
+        var accepted: [(orderId: String, reference: String)] = []
+        // An order an operator canceled since the read was refused above, and is not sent.
+        for (order, recorded) in zip(orders, submitted) where recorded {
             // Should this fail, the order is charging without a reference: the next pass asks about it.
             await attempt(order.orderId) {
-                let reference = try await processor.submitCharge(orderId: order.orderId, amount: order.total,
-                                                                 idempotencyKey: Self.chargeKey(order.orderId))
-                try store.recordChargeAccepted(orderId: order.orderId, reference: reference, actor: actor)
+                accepted.append((order.orderId, try await processor.submitCharge(orderId: order.orderId, amount: order.total,
+                                                                                 idempotencyKey: Self.chargeKey(order.orderId))))
             }
         }
+        try report(store.recordChargesAccepted(accepted, actor: actor), for: accepted.map(\.orderId))
         return !orders.isEmpty
     }
 
@@ -123,35 +124,35 @@ public final class LifecycleDriver {
 
     /// Reversals for canceled paid orders (a reversal in flight waits for its charge), and pending refunds.
     private func carryOutIntents() async throws -> Bool {
-        let intents = try store.outbox()
-        for intent in intents.prefix(batch) {
-            guard let reference = intent.processorReference else { continue }
-            switch intent.kind {
-            case .reverse where !intent.awaitingCharge:
-                // A reversal leaves no mark before its call, so whether it was sent is always asked first.
-                await attempt(intent.orderId) {
-                    let result: ReversalResult
-                    if case .reversal(let known) = try await processor.lookup(idempotencyKey: intent.idempotencyKey) {
-                        result = known
-                    } else {
-                        result = try await processor.reverse(reference: reference, idempotencyKey: intent.idempotencyKey)
-                    }
-                    record(IncomingEvent(orderId: intent.orderId, kind: result == .reversed ? .reversalSucceeded : .reversalUnsupported,
-                                         at: clock.now(), processorReference: reference))
+        let intents = try store.outbox().prefix(batch).filter { $0.processorReference != nil }
+        var answers: [IncomingEvent] = []
+        for intent in intents where intent.kind == .reverse && !intent.awaitingCharge {
+            let reference = intent.processorReference ?? ""
+            // A reversal leaves no mark before its call, so whether it was sent is always asked first.
+            await attempt(intent.orderId) {
+                let result: ReversalResult
+                if case .reversal(let known) = try await processor.lookup(idempotencyKey: intent.idempotencyKey) {
+                    result = known
+                } else {
+                    result = try await processor.reverse(reference: reference, idempotencyKey: intent.idempotencyKey)
                 }
-            case .reverse:
-                continue
-            case .refund:
-                guard let refundId = intent.refundId,
-                      record(IncomingEvent(orderId: intent.orderId, kind: .refundSubmitted, at: clock.now(), processorReference: reference,
-                                           refundId: refundId)) else { continue }
-                // Should this fail, the refund stays submitted: the next pass asks about it.
-                await attempt(intent.orderId) {
-                    let result = try await processor.refund(reference: reference, amount: intent.amount, idempotencyKey: intent.idempotencyKey)
-                    recordRefund(result, orderId: intent.orderId, refundId: refundId, reference: reference)
-                }
+                answers.append(IncomingEvent(orderId: intent.orderId, kind: result == .reversed ? .reversalSucceeded : .reversalUnsupported,
+                                             at: clock.now(), processorReference: reference))
             }
         }
+        let refunds = intents.filter { $0.kind == .refund && $0.refundId != nil }
+        let submitted = try record(refunds.map {
+            IncomingEvent(orderId: $0.orderId, kind: .refundSubmitted, at: clock.now(), processorReference: $0.processorReference, refundId: $0.refundId)
+        })
+        for (intent, recorded) in zip(refunds, submitted) where recorded {
+            let reference = intent.processorReference ?? "", refundId = intent.refundId ?? ""
+            // Should this fail, the refund stays submitted: the next pass asks about it.
+            await attempt(intent.orderId) {
+                let result = try await processor.refund(reference: reference, amount: intent.amount, idempotencyKey: intent.idempotencyKey)
+                answers.append(refundAnswer(result, orderId: intent.orderId, refundId: refundId, reference: reference))
+            }
+        }
+        try record(answers)
         return !intents.isEmpty
     }
 
@@ -159,6 +160,7 @@ public final class LifecycleDriver {
     /// written): asked about, and sent only if the processor never saw them.
     private func settleSubmittedRefunds() async throws -> Bool {
         let submitted = try store.refunds(status: .submitted, limit: batch)
+        var answers: [IncomingEvent] = []
         for refund in submitted {
             await attempt(refund.orderId) {
                 guard let reference = try store.order(refund.orderId).processorReference else { return }
@@ -168,19 +170,19 @@ public final class LifecycleDriver {
                 } else {
                     result = try await processor.refund(reference: reference, amount: refund.amount, idempotencyKey: refund.idempotencyKey)
                 }
-                recordRefund(result, orderId: refund.orderId, refundId: refund.refundId, reference: reference)
+                answers.append(refundAnswer(result, orderId: refund.orderId, refundId: refund.refundId, reference: reference))
             }
         }
+        try record(answers)
         return !submitted.isEmpty
     }
 
-    private func recordRefund(_ result: RefundResult, orderId: String, refundId: String, reference: String) {
+    private func refundAnswer(_ result: RefundResult, orderId: String, refundId: String, reference: String) -> IncomingEvent {
         switch result {
         case .succeeded:
-            record(IncomingEvent(orderId: orderId, kind: .refundSucceeded, at: clock.now(), processorReference: reference, refundId: refundId))
+            IncomingEvent(orderId: orderId, kind: .refundSucceeded, at: clock.now(), processorReference: reference, refundId: refundId)
         case .failed(let reason):
-            record(IncomingEvent(orderId: orderId, kind: .refundFailed, at: clock.now(), processorReference: reference,
-                                 reason: reason, refundId: refundId))
+            IncomingEvent(orderId: orderId, kind: .refundFailed, at: clock.now(), processorReference: reference, reason: reason, refundId: refundId)
         }
     }
 
@@ -190,15 +192,18 @@ public final class LifecycleDriver {
         do { try await work() } catch { onProblem("\(orderId): \(error)") }
     }
 
-    /// Applies an event; a refusal (an operator got there first) is reported and skipped, not fatal.
+    /// Applies events in one transaction; each refusal (an operator got there first) is reported and that
+    /// event skipped, not the others. Returns, per event, whether it was recorded.
     @discardableResult
-    private func record(_ event: IncomingEvent) -> Bool {
-        do {
-            try store.apply(event, actor: actor)
-            return true
-        } catch {
-            onProblem("\(event.orderId): \(error)")
-            return false
+    private func record(_ events: [IncomingEvent]) throws -> [Bool] {
+        try report(store.apply(events, actor: actor), for: events.map(\.orderId))
+    }
+
+    @discardableResult
+    private func report(_ problems: [StoreError?], for orderIds: [String]) -> [Bool] {
+        zip(orderIds, problems).map { orderId, problem in
+            if let problem { onProblem("\(orderId): \(problem)") }
+            return problem == nil
         }
     }
 }
