@@ -58,7 +58,6 @@ extension PayDeskStore {
         let key = idempotencyKey ?? "cancel:\(orderId)"
         let result = try write { db -> Result<CancelOutcome, StoreError> in
             var order = try Self.fetchOrder(orderId, db)
-            let stored = order
             let currency = order.currency
             func refuse(_ reason: String) throws -> Result<CancelOutcome, StoreError> {
                 try AuditLog.append(AuditEntry(at: now, actor: actor, action: "cancel", orderId: orderId, amount: order.total,
@@ -79,7 +78,7 @@ extension PayDeskStore {
                 order.cancelRequestedBy = actor.description
                 order.cancelIdempotencyKey = key
             }
-            try order.updateChanges(db, from: stored)
+            try order.savePaymentState(db)
             let outcome: CancelOutcome = switch before {
             case .authorized: .canceled
             case .charging: .cancelRequestedWhileCharging
@@ -177,7 +176,6 @@ extension PayDeskStore {
             return .duplicate
         }
         var order = try fetchOrder(event.orderId, db)
-        let storedOrder = order
         guard let orderRef = order.id else { throw StoreError.unknownOrder(event.orderId) }
         let state = order.paymentState(refundsInFlight: try refundsInFlight(order, db))
         func refuse(_ reason: String) -> StoreError { .refused("\(event.kind.rawValue): \(reason)") }
@@ -237,7 +235,7 @@ extension PayDeskStore {
                                      requestedBy: "paydesk", key: "reversal-refused:\(event.orderId)", now: now, db)
             }
         }
-        try order.updateChanges(db, from: storedOrder)
+        try order.savePaymentState(db)
         if let refund { try refund.changed.updateChanges(db, from: refund.stored) }
         var record = PaymentEventRecord(orderRef: orderRef, event: event.kind.rawValue, at: event.at.millisecondsSinceEpoch,
                                         processorReference: event.processorReference, reason: event.reason,
@@ -260,8 +258,9 @@ extension PayDeskStore {
     }
 
     static func refundsInFlight(_ order: OrderRecord, _ db: Database) throws -> Int64 {
-        try RefundRecord.filter(RefundRecord.Columns.orderRef == order.id).inFlight()
-            .select(sum(Column("amount")), as: Int64.self).fetchOne(db) ?? 0
+        try Int64.fetchOne(db.cachedStatement(sql: """
+            SELECT coalesce(sum(amount), 0) FROM refunds WHERE order_ref = ? AND status IN ('pending', 'submitted')
+            """), arguments: [order.id]) ?? 0
     }
 
     /// Inserts a pending refund. Its id derives from the idempotency key, so a replay finds the same refund.

@@ -70,9 +70,8 @@ extension PayDeskStore {
                 throw StoreError.refused("charge_accepted: order \(charge.orderId) is \(order.status.rawValue) with reference \(order.processorReference ?? "none")")
             }
             guard order.processorReference == nil else { return }
-            let stored = order
             order.processorReference = charge.reference
-            try order.updateChanges(db, from: stored)
+            try order.savePaymentState(db)
             try AuditLog.append(AuditEntry(at: now, actor: actor, action: "charge_accepted", orderId: charge.orderId, amount: order.total,
                                            currencyCode: order.currency, idempotencyKey: charge.reference, outcome: "awaiting the result"), in: db)
         }

@@ -38,10 +38,3 @@ struct RefundRecord: Codable, FetchableRecord, MutablePersistableRecord {
         "re_" + SHA256.hash(data: Data(key.utf8)).prefix(8).hexEncoded
     }
 }
-
-extension DerivableRequest<RefundRecord> {
-    /// Refunds that still hold money back: requested or submitted.
-    func inFlight() -> Self {
-        filter([RefundStatus.pending.rawValue, RefundStatus.submitted.rawValue].contains(RefundRecord.Columns.status))
-    }
-}
