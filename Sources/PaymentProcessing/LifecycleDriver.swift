@@ -34,11 +34,16 @@ public final class LifecycleDriver {
         self.onProblem = onProblem
     }
 
-    /// Runs passes until `shouldStop` says so, or with `untilIdle`, until nothing is left in flight.
+    /// Runs passes until `shouldStop` says so, or with `untilIdle`, until nothing is left in flight. Running as
+    /// a service, a pass that fails (the store locked too long, a processor down) is reported and tried again;
+    /// draining, it ends the run.
     public func run(untilIdle: Bool, pause: Int64 = 200, shouldStop: () -> Bool = { false }) async throws {
         while !shouldStop() {
-            let busy = try await pass()
-            if untilIdle && !busy { return }
+            do {
+                if try await !pass() && untilIdle { return }
+            } catch where !untilIdle {
+                onProblem("\(error); trying again")
+            }
             await clock.sleep(milliseconds: pause)
         }
     }

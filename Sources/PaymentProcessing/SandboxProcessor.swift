@@ -27,7 +27,7 @@ public struct SandboxRates: Sendable, Equatable {
 /// only when polled; it declines, refuses reversals, fails refunds. Its own state lives in a SQLite file, as a
 /// real processor's would live on its side, so that it survives the driver being killed; every request is
 /// counted, so tests can prove nothing was sent twice.
-public final class SandboxProcessor: PaymentProcessor, @unchecked Sendable {
+public final class SandboxProcessor: PaymentProcessor {
     private let database: DatabaseQueue
     private let seed: UInt64
     private let rates: SandboxRates

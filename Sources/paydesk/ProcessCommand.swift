@@ -90,11 +90,13 @@ final class StopRequest: @unchecked Sendable {
         for number in [SIGINT, SIGTERM, SIGHUP] {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { [weak self] in self?.lock.withLock { self?.stopped = true } }
+            source.setEventHandler { [weak self] in self?.stop() }
             source.resume()
             sources.append(source)
         }
     }
 
     var requested: Bool { lock.withLock { stopped } }
+
+    private func stop() { lock.withLock { stopped = true } }
 }
