@@ -20,19 +20,26 @@ public struct TokenInspector: TokenVerifying {
 
     public func verify(_ fields: PaymentTokenFields, orderTotal: Money, acceptedAt: Timestamp) -> TokenVerification {
         var signingTime: String?
-        do {
+        do throws(TokenError) {
             let token = try PaymentTokenData(fields: fields)
-            let signature = try TokenSignature.verify(token)
-            signingTime = Timestamp(date: signature.signingTime).rfc3339
-            try TokenChain.validateWaiting(signature, extraRoots: extraRoots, cache: chains)
-            try TokenChain.checkReplayWindow(signature, now: acceptedAt.date, window: replayWindow)
-            let payment = try decryptor.decrypt(token)
-            return TokenVerification(outcome: .verified, signingTime: signingTime, payment: payment, orderTotal: orderTotal)
-        } catch .keyNotFound(let hash) {
-            return TokenVerification(outcome: .noKey, problem: TokenError.keyNotFound(publicKeyHash: hash).description, signingTime: signingTime)
+            let (signed, payment) = try check(token, now: acceptedAt.date) { signingTime = Timestamp(date: $0).rfc3339 }
+            return TokenVerification(outcome: .verified, signingTime: Timestamp(date: signed).rfc3339, payment: payment, orderTotal: orderTotal)
         } catch {
-            return TokenVerification(outcome: .failed, problem: error.description, signingTime: signingTime)
+            let outcome: TokenVerification.Outcome = if case .keyNotFound = error { .noKey } else { .failed }
+            return TokenVerification(outcome: outcome, problem: error.description, signingTime: signingTime)
         }
+    }
+
+    /// Every check of DESIGN §4 in order (signature, markers, chain at the signing time, replay window around
+    /// `now`, key, tag), then decryption: when Apple signed it, and the masked data. `paydesk decrypt` and
+    /// ingest both come through here. `signed` hears the signing time as soon as the signature checks out.
+    public func check(_ token: PaymentTokenData, now: Date,
+                      signed: (Date) -> Void = { _ in }) throws(TokenError) -> (signingTime: Date, payment: MaskedPaymentData) {
+        let signature = try TokenSignature.verify(token)
+        signed(signature.signingTime)
+        try TokenChain.validateWaiting(signature, extraRoots: extraRoots, cache: chains)
+        try TokenChain.checkReplayWindow(signature, now: now, window: replayWindow)
+        return (signature.signingTime, try decryptor.decrypt(token))
     }
 }
 

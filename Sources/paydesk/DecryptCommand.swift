@@ -5,7 +5,7 @@ import MerchantConfiguration
 import OrderModel
 import X509
 
-struct DecryptCommand: AsyncParsableCommand {
+struct DecryptCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "decrypt",
         abstract: "Verify an Apple Pay token's signature and decrypt it, showing only masked data.",
@@ -43,7 +43,7 @@ struct DecryptCommand: AsyncParsableCommand {
         if let now, Timestamp(rfc3339: now) == nil { throw ValidationError("--now \(quoted(now)) is not an RFC 3339 time") }
     }
 
-    func run() async throws {
+    func run() throws {
         let keyText = try readFile(key, secret: true, writableByOthersRefused: false)
         let merchantKey: MerchantKey
         do { merchantKey = try MerchantKey(privateKeyPEM: keyText, identity: try identity()) } catch let error as TokenError {
@@ -55,18 +55,14 @@ struct DecryptCommand: AsyncParsableCommand {
             do { return [try Certificate(pemEncoded: pem)] } catch { throw CommandFailure("\(path): not a PEM certificate") }
         } ?? []
         let moment = now.flatMap(Timestamp.init(rfc3339:))?.date ?? Date()
-        do {
-            let signature = try TokenSignature.verify(paymentData)
-            try await TokenChain.validate(signature, extraRoots: roots)
-            try TokenChain.checkReplayWindow(signature, now: moment)
-            let masked = try TokenDecryptor(keys: [merchantKey]).decrypt(paymentData)
-            let result = DecryptResult(version: paymentData.version.rawValue, transactionId: paymentData.transactionId,
-                                       signature: .init(verified: true, signingTime: Timestamp(date: signature.signingTime).rfc3339),
-                                       data: masked)
-            print(json ? try result.jsonText() : result.text)
-        } catch let error as TokenError {
+        let checked: (signingTime: Date, payment: MaskedPaymentData)
+        do { checked = try TokenInspector(keys: [merchantKey], extraRoots: roots).check(paymentData, now: moment) } catch {
             throw CommandFailure("\(token): \(error)")
         }
+        let result = DecryptResult(version: paymentData.version.rawValue, transactionId: paymentData.transactionId,
+                                   signature: .init(verified: true, signingTime: Timestamp(date: checked.signingTime).rfc3339),
+                                   data: checked.payment)
+        print(json ? try result.jsonText() : result.text)
     }
 
     func identity() throws -> MerchantKey.Identity {
