@@ -11,10 +11,10 @@ import _CryptoExtras
 // PayDesk's benchmarks. Each measurement repeats the operation and prints the median, the 90th percentile and
 // the worst case. The 1,000,000-order store is built once under .build-bench/ and reused on later runs.
 //
-//   swift run -c release paydesk-benchmarks [store|tokens|console|driver] [--orders N]   (N: size of the large store, default 1000000)
+//   swift run -c release paydesk-benchmarks [ingest|store|tokens|console|driver] [--orders N]   (N: size of the large store, default 1000000)
 
 let arguments = CommandLine.arguments
-let sections = Set(arguments.dropFirst().filter { ["store", "tokens", "console", "driver"].contains($0) })
+let sections = Set(arguments.dropFirst().filter { ["ingest", "store", "tokens", "console", "driver"].contains($0) })
 func runs(_ section: String) -> Bool { sections.isEmpty || sections.contains(section) }
 let largeCount = arguments.firstIndex(of: "--orders").flatMap { Int(arguments[$0 + 1]) } ?? 1_000_000
 let folder = URL(fileURLWithPath: ".build-bench", isDirectory: true)
@@ -285,23 +285,25 @@ if runs("driver") {
     print("")
 }
 
-guard runs("store") else { exit(0) }
-
 // MARK: Ingest throughput
 
-print("Ingest (orders with tokens, no token crypto), fresh store each run")
-let ingestLines = folder.appendingPathComponent("ingest-100k.jsonl").path
-if !FileManager.default.fileExists(atPath: ingestLines) { try writeLines(ingestLines, count: 100_000) }
-let lineBytes = (try FileManager.default.attributesOfItem(atPath: ingestLines)[.size] as? Int) ?? 0
-print("  input: 100000 orders, \(lineBytes / 100_000) bytes per line")
-for run in 1...3 {
-    let path = folder.appendingPathComponent("ingest-run.sqlite").path
-    removeStore(path)
-    var summary = IngestSummary()
-    let elapsed = try seconds { summary = try ingest(ingestLines, into: path) }
-    print("  run \(run): \(summary.ingested) orders in \(String(format: "%.2f", elapsed)) s = \(Int(Double(summary.ingested) / elapsed)) orders/s")
-    removeStore(path)
+if runs("ingest") {
+    print("Ingest (orders with tokens, no token crypto), fresh store each run")
+    let ingestLines = folder.appendingPathComponent("ingest-100k.jsonl").path
+    if !FileManager.default.fileExists(atPath: ingestLines) { try writeLines(ingestLines, count: 100_000) }
+    let lineBytes = (try FileManager.default.attributesOfItem(atPath: ingestLines)[.size] as? Int) ?? 0
+    print("  input: 100000 orders, \(lineBytes / 100_000) bytes per line")
+    for run in 1...3 {
+        let path = folder.appendingPathComponent("ingest-run.sqlite").path
+        removeStore(path)
+        var summary = IngestSummary()
+        let elapsed = try seconds { summary = try ingest(ingestLines, into: path) }
+        print("  run \(run): \(summary.ingested) orders in \(String(format: "%.2f", elapsed)) s = \(Int(Double(summary.ingested) / elapsed)) orders/s")
+        removeStore(path)
+    }
 }
+
+guard runs("store") else { exit(0) }
 
 // MARK: The large store
 
