@@ -2,14 +2,55 @@ import Foundation
 import GRDB
 import OrderModel
 
-/// What the orders list shows: newest (or oldest) first, optionally one status, optionally a search, one page
-/// at a time.
+/// What the orders list shows: sorted by time or by amount, optionally one status, optionally a search, one
+/// page at a time.
 public struct OrderQuery: Sendable, Equatable {
-    public enum ListOrder: String, Sendable, CaseIterable {
-        case newestFirst = "newest first"
-        case oldestFirst = "oldest first"
+    /// Amounts in different currencies cannot be compared, so sorting by amount groups the currencies and
+    /// sorts the amounts within each.
+    public enum ListOrder: String, Sendable, CaseIterable, CustomStringConvertible {
+        case newestFirst = "newest"
+        case oldestFirst = "oldest"
+        case largestFirst = "largest"
+        case smallestFirst = "smallest"
 
-        public var reversed: ListOrder { self == .newestFirst ? .oldestFirst : .newestFirst }
+        public var reversed: ListOrder {
+            switch self {
+            case .newestFirst: .oldestFirst
+            case .oldestFirst: .newestFirst
+            case .largestFirst: .smallestFirst
+            case .smallestFirst: .largestFirst
+            }
+        }
+
+        /// The same direction by the other key: newest first becomes largest first.
+        public var otherKey: ListOrder {
+            switch self {
+            case .newestFirst: .largestFirst
+            case .oldestFirst: .smallestFirst
+            case .largestFirst: .newestFirst
+            case .smallestFirst: .oldestFirst
+            }
+        }
+
+        public var description: String {
+            switch self {
+            case .newestFirst: "newest first"
+            case .oldestFirst: "oldest first"
+            case .largestFirst: "largest first (per currency)"
+            case .smallestFirst: "smallest first (per currency)"
+            }
+        }
+
+        var isByAmount: Bool { self == .largestFirst || self == .smallestFirst }
+        var isDescending: Bool { self == .newestFirst || self == .largestFirst }
+
+        /// The sort columns, most significant first; the row id makes every position unique, for keyset paging.
+        /// Each has an index of its own and one after `status` (Schema).
+        var columns: [String] { isByAmount ? ["currency", "total", "id"] : ["created_at", "id"] }
+
+        func values(of cursor: OrderCursor) -> StatementArguments {
+            isByAmount ? [cursor.currency, cursor.total, cursor.rowID] : [cursor.createdAt, cursor.rowID]
+        }
     }
 
     public var status: PaymentStatus?
@@ -46,17 +87,17 @@ extension PayDeskStore {
         typealias C = OrderRecord.Columns
         var request = OrderRecord.select(OrderSummary.selection)
         if let status = query.status { request = request.filter(C.status == status.rawValue) }
-        let newestFirst = query.order == .newestFirst
+        let order = query.order
         if let after = query.after {
             // A row value, so that SQLite seeks to the cursor instead of scanning down to it.
-            request = request.filter(sql: "(created_at, id) \(newestFirst ? "<" : ">") (?, ?)",
-                                     arguments: [after.createdAt, after.rowID])
+            let placeholders = order.columns.map { _ in "?" }.joined(separator: ", ")
+            request = request.filter(sql: "(\(order.columns.joined(separator: ", "))) \(order.isDescending ? "<" : ">") (\(placeholders))",
+                                     arguments: order.values(of: after))
         }
         if let search = query.search?.trimmingCharacters(in: .whitespaces), !search.isEmpty {
             request = request.filter(sql: "orders.id IN (\(searchSQL(search).sql))", arguments: searchSQL(search).arguments)
         }
-        let ordering = newestFirst ? [C.createdAt.desc, C.id.desc] : [C.createdAt.asc, C.id.asc]
-        return request.order(ordering).limit(max(0, query.limit))
+        return request.order(order.columns.map { order.isDescending ? Column($0).desc : Column($0).asc }).limit(max(0, query.limit))
     }
 
     /// How many orders one prefix match (order id or name) contributes at most.

@@ -22,7 +22,7 @@ public struct OrderSummary: Sendable, Equatable {
     /// The token's amount or currency is not the order's total.
     public var tokenMismatch: Bool
     public var updatedAt: Timestamp
-    /// Where the next page starts: (created_at, id) of this row.
+    /// Where the next page starts, in any sort order.
     public var cursor: OrderCursor
 
     /// The columns of `orders` a summary is read from, and whether a refund waits (one index probe per row).
@@ -52,13 +52,15 @@ public struct OrderSummary: Sendable, Equatable {
         tokenOutcome = (row["token_outcome"] as String?).flatMap(TokenVerification.Outcome.init(rawValue:))
         tokenMismatch = row["token_mismatch"]
         updatedAt = Timestamp(millisecondsSinceEpoch: row["updated_at"])
-        cursor = OrderCursor(createdAt: row["created_at"], rowID: row["id"])
+        cursor = OrderCursor(createdAt: row["created_at"], currency: code, total: row["total"], rowID: row["id"])
     }
 }
 
-/// A position in the newest-first order list, for keyset paging.
+/// A row's position in the list, for keyset paging: its value of every column the list can be sorted by.
 public struct OrderCursor: Sendable, Equatable, Hashable {
     public var createdAt: Int64
+    public var currency: String
+    public var total: Int64
     public var rowID: Int64
 }
 

@@ -15,7 +15,16 @@ enum Schema {
         migrator.registerMigration("v2", migrate: addShippingLabel)
         migrator.registerMigration("v3", migrate: addTokenVerification)
         migrator.registerMigration("v4", migrate: indexOpenCancels)
+        migrator.registerMigration("v5", migrate: indexAmounts)
         return migrator
+    }
+
+    /// The list can be sorted by amount, with or without a status filter; keyset paging needs an index for each.
+    private static func indexAmounts(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE INDEX orders_by_amount ON orders(currency, total);
+            CREATE INDEX orders_by_status_amount ON orders(status, currency, total);
+            """)
     }
 
     /// The outbox and the lifecycle driver read the open cancels on every pass: an index of just those keeps

@@ -1,10 +1,12 @@
 import ArgumentParser
 import OrderModel
+import OrderStore
 
 // The fixed lists of DESIGN §3 as option values: ArgumentParser checks them and lists the choices in help.
 extension PaymentStatus: ExpressibleByArgument {}
 extension RefundStatus: ExpressibleByArgument {}
 extension RefundReason: ExpressibleByArgument {}
+extension OrderQuery.ListOrder: ExpressibleByArgument {}
 
 /// How many rows one listing may ask for: enough for any script, bounded so a typo cannot read a whole store.
 enum ListLimit {

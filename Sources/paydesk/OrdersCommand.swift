@@ -8,13 +8,16 @@ struct OrdersCommand: ParsableCommand {
         commandName: "orders", abstract: "List orders, or show one.", subcommands: [List.self, Show.self])
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List orders, newest first.")
+        static let configuration = CommandConfiguration(abstract: "List orders, newest first unless sorted otherwise.")
 
         @Option(help: "Only orders in this status.")
         var status: PaymentStatus?
 
         @Option(help: "Find by order id (or its start), phone number, email address, card last 4, or name (its start).")
         var search: String?
+
+        @Option(help: "Order of the list; largest and smallest compare amounts within each currency.")
+        var sort: OrderQuery.ListOrder = .newestFirst
 
         @Option(help: "At most this many orders.")
         var limit = 50
@@ -31,7 +34,7 @@ struct OrdersCommand: ParsableCommand {
         func run() throws {
             let store = try self.store.openForReading()
             let orders: [OrderSummary]
-            do { orders = try store.orders(OrderQuery(status: status, search: search, limit: limit)) }
+            do { orders = try store.orders(OrderQuery(status: status, search: search, limit: limit, order: sort)) }
             catch { throw CommandFailure(error) }
             if json {
                 print(try JSONContract.text(orders.map(JSONContract.OrderListItem.init), pretty: true))

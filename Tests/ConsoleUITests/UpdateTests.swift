@@ -115,12 +115,30 @@ import OrderModel
         #expect(console.state.orders.status == .charging)
     }
 
-    @Test func sortTurnsTheListAround() throws {
-        var console = try ConsoleFixture()
+    @Test func sortSwitchesBetweenTimeAndAmountAndTurnsEitherAround() throws {
+        // Given a console on 450 orders in several currencies
+        var console = try ConsoleFixture(orders: 450)
+        let amountKey = { (row: OrderSummary) in (row.total.currency.code, row.total.minorUnits) }
+        // When o sorts by amount and the operator pages far down, across page reads
+        console.press(.character("o"))
+        for _ in 0..<20 { console.press(.pageDown) }
+        // Then the rows loaded are largest first within each currency, none twice
+        var rows = console.state.orders.rows
+        #expect(console.state.orders.order == .largestFirst)
+        #expect(rows.count > 200 && Set(rows.map(\.orderId)).count == rows.count)
+        #expect(zip(rows, rows.dropFirst()).allSatisfy { amountKey($0) >= amountKey($1) })
+        #expect(Set(rows.map(\.total.currency)).count > 1)
+        // When O reverses it, smallest first
+        console.press(.character("O"))
+        rows = console.state.orders.rows
+        #expect(console.state.orders.order == .smallestFirst)
+        #expect(zip(rows, rows.dropFirst()).allSatisfy { amountKey($0) <= amountKey($1) })
+        // When o goes back to time, in the same direction: oldest first
         console.press(.character("o"))
         let times = console.state.orders.rows.map(\.createdAt)
         #expect(console.state.orders.order == .oldestFirst)
         #expect(times == times.sorted())
+        #expect(console.screen.contains { $0.contains("oldest first") })
     }
 
     @Test func commandLineOpensAnOrderAndReportsUnknownCommands() throws {

@@ -26,6 +26,40 @@ import OrderModel
         #expect(back.map(\.orderId) == ["ORD-2", "ORD-1"])
     }
 
+    @Test func pagingByAmountVisitsEveryOrderOnceLargestFirstWithinEachCurrency() throws {
+        // Given orders in three currencies, with equal amounts among them, and some of them paid
+        let store = try Fixture.store()
+        let amounts: [(String, String)] = [("9.00", "CNY"), ("120.00", "CNY"), ("9.00", "CNY"), ("15.50", "USD"), ("300", "JPY"),
+                                           ("120.00", "CNY"), ("2.00", "USD"), ("1000", "JPY"), ("9.00", "CNY"), ("15.50", "USD")]
+        let (ingested, _) = try Fixture.ingest(amounts.enumerated().map { index, amount in
+            Fixture.order("ORD-\(index)", total: amount.0, currency: amount.1) { document in
+                if amount.1 == "JPY" { document["shippingMethod"] = ["identifier": "free", "label": "送料無料", "amount": "0"] }
+            }
+        }, into: store)
+        #expect(ingested.ingested == 10)
+        for paid in ["ORD-1", "ORD-2", "ORD-3", "ORD-9"] {
+            try Fixture.ingest([Fixture.event(paid, "charge_submitted", ["processorReference": "ch_\(paid)"]),
+                                Fixture.event(paid, "charge_succeeded", at: "2026-11-21T09:31:02Z")], into: store)
+        }
+        for status in [nil, PaymentStatus.paid] {
+            for order in [OrderQuery.ListOrder.largestFirst, .smallestFirst] {
+                // When the list is read by amount three rows at a time, each page after the last row of the one before
+                var pages: [OrderSummary] = []
+                for _ in 0..<10 {
+                    let page = try store.orders(OrderQuery(status: status, limit: 3, after: pages.last?.cursor, order: order))
+                    pages += page
+                    if page.count < 3 { break }
+                }
+                // Then every order of that status comes exactly once, currencies grouped, amounts in order within each
+                let all = try store.orders(OrderQuery(status: status, limit: 100))
+                let key = { (row: OrderSummary) in (row.total.currency.code, row.total.minorUnits, row.cursor.rowID) }
+                let expected = all.sorted { order == .largestFirst ? key($0) > key($1) : key($0) < key($1) }
+                #expect(pages.map(\.orderId) == expected.map(\.orderId), "\(order) \(status?.rawValue ?? "all")")
+                #expect(Set(pages.map(\.orderId)).count == (status == nil ? 10 : 4))
+            }
+        }
+    }
+
     @Test func listRowsSayWhenARefundIsWaiting() throws {
         // Given two paid orders, one with a requested refund
         let store = try Fixture.store()

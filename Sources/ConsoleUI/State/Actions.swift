@@ -45,8 +45,8 @@ extension ConsoleState {
             orders.status = nil
             orders.search = nil
             return [orders.restart(visibleRows: rows)]
-        case .sort:
-            orders.order = orders.order.reversed
+        case .sortByOtherKey, .reverseSort:
+            orders.order = action == .reverseSort ? orders.order.reversed : orders.order.otherKey
             return [orders.restart(visibleRows: rows)]
         case .commandLine:
             input = .command(TextField("", limit: 120))

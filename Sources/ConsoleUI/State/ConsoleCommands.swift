@@ -18,7 +18,7 @@ public enum ConsoleCommands {
         ConsoleCommand(name: "open", argument: "ORDER-ID", help: "open one order"),
         ConsoleCommand(name: "filter", argument: "TEXT", help: "filter the list (no text: clear)"),
         ConsoleCommand(name: "status", argument: "STATUS|all", help: "show only one status"),
-        ConsoleCommand(name: "sort", argument: "newest|oldest", help: "order of the list"),
+        ConsoleCommand(name: "sort", argument: "ORDER", help: "newest, oldest, largest or smallest first"),
         ConsoleCommand(name: "pause", help: "pause live updates"),
         ConsoleCommand(name: "resume", help: "resume live updates"),
         ConsoleCommand(name: "cancel", argument: "[ORDER-ID]", help: "cancel an order", mutates: true),
@@ -71,11 +71,11 @@ extension ConsoleState {
             screen = .orders
             return [orders.restart(visibleRows: rows)]
         case "sort":
-            switch argument.lowercased() {
-            case "newest": orders.order = .newestFirst
-            case "oldest": orders.order = .oldestFirst
-            default: show(":sort newest or :sort oldest", as: .warning); return []
+            guard let order = OrderQuery.ListOrder(rawValue: argument.lowercased()) else {
+                show(":sort \(OrderQuery.ListOrder.allCases.map(\.rawValue).joined(separator: "|"))", as: .warning)
+                return []
             }
+            orders.order = order
             return [orders.restart(visibleRows: rows)]
         case "cancel", "refund":
             guard let orderId = argument.isEmpty ? targetOrderId : argument else {

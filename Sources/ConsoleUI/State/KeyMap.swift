@@ -2,7 +2,7 @@
 public enum Action: String, Sendable, CaseIterable {
     case moveUp, moveDown, pageUp, pageDown, top, bottom
     case open, back, nextScreen, previousScreen, help, quit
-    case filter, nextStatus, previousStatus, clearFilter, sort
+    case filter, nextStatus, previousStatus, clearFilter, sortByOtherKey, reverseSort
     case commandLine, pause, cancelOrder, refund, withdrawRefund
 }
 
@@ -35,7 +35,10 @@ public enum KeyMap {
                    help: "filter by order id, name, phone, email or last 4 (Enter applies, Esc clears)", screens: [.orders]),
         KeyBinding(keys: [.character("s")], action: .nextStatus, footer: "status", help: "show only the next status", screens: [.orders]),
         KeyBinding(keys: [.character("S")], action: .previousStatus, footer: nil, help: "show only the previous status", screens: [.orders]),
-        KeyBinding(keys: [.character("o")], action: .sort, footer: "sort", help: "newest first / oldest first", screens: [.orders]),
+        KeyBinding(keys: [.character("o")], action: .sortByOtherKey, footer: "sort", help: "sort by time / by amount (per currency)",
+                   screens: [.orders]),
+        KeyBinding(keys: [.character("O")], action: .reverseSort, footer: nil, help: "reverse the sort: newest ⇄ oldest, largest ⇄ smallest",
+                   screens: [.orders]),
         KeyBinding(keys: [.character("c")], action: .cancelOrder, footer: "cancel", help: "cancel the order (or reverse its charge)",
                    screens: [.orders, .order], mutates: true),
         KeyBinding(keys: [.character("r")], action: .refund, footer: "refund", help: "refund part or all of the order",

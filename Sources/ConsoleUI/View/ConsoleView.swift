@@ -113,7 +113,7 @@ extension ConsoleState {
     var listDescription: String {
         switch screen {
         case .orders:
-            var parts = [orders.order.rawValue, orders.status.map { "status \($0.word)" } ?? "all statuses"]
+            var parts = [orders.order.description, orders.status.map { "status \($0.word)" } ?? "all statuses"]
             if let search = orders.search { parts.append("filter \(quoted(search, limit: 30))") }
             if orders.search == nil {
                 let count = totals.filter { orders.status == nil || $0.status == orders.status }.reduce(0) { $0 + $1.orders }
