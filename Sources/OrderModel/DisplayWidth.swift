@@ -2,6 +2,17 @@ extension Unicode.Scalar {
     /// Terminal columns this scalar takes: 2 for East Asian wide and fullwidth characters and emoji, 0 for
     /// combining marks and joiners, 1 otherwise.
     public var columns: Int {
+        // Latin text and the common CJK blocks answer without a Unicode property lookup, the costly part of
+        // drawing a frame. Below U+0300 only the soft hyphen is a mark or format character.
+        switch value {
+        case 0..<0xAD, 0xAE..<0x300: return 1
+        case 0x3400...0x4DBF, 0x4E00...0x9FEF, 0xAC00...0xD7A3: return 2
+        default: return columnsByProperties
+        }
+    }
+
+    /// The general rule, from the scalar's Unicode properties.
+    var columnsByProperties: Int {
         switch properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0
         default: break

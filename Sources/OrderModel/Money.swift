@@ -22,18 +22,31 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
     /// "12.75 CNY": what a person reads.
     public var description: String { "\(decimalString) \(currency.code)" }
 
+    /// The length of `description`, counted rather than formatted: the list sizes its amount column by every
+    /// row it holds, on every frame.
+    public var descriptionLength: Int {
+        var digits = 1
+        var rest = minorUnits.magnitude / 10
+        while rest > 0 { digits += 1; rest /= 10 }
+        let exponent = currency.exponent
+        let number = exponent > 0 ? max(digits, exponent + 1) + 1 : digits
+        return (minorUnits < 0 ? 1 : 0) + number + 1 + currency.code.utf8.count
+    }
+
+    /// Digits by integer arithmetic: the console formats every visible amount on every frame.
     public static func format(_ minorUnits: Int64, exponent: Int) -> String {
-        let negative = minorUnits < 0
         // Int64.min has no positive counterpart; its magnitude still fits a UInt64.
-        let magnitude = minorUnits.magnitude
-        var digits = String(magnitude)
-        if exponent > 0 {
-            if digits.count <= exponent {
-                digits = String(repeating: "0", count: exponent - digits.count + 1) + digits
-            }
-            digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -exponent))
+        var rest = minorUnits.magnitude
+        var reversed: [UInt8] = []
+        reversed.reserveCapacity(24)
+        for place in 0... {
+            if place == exponent && exponent > 0 { reversed.append(UInt8(ascii: ".")) }
+            reversed.append(UInt8(ascii: "0") + UInt8(rest % 10))
+            rest /= 10
+            if rest == 0 && place >= exponent { break }
         }
-        return negative ? "-" + digits : digits
+        if minorUnits < 0 { reversed.append(UInt8(ascii: "-")) }
+        return String(decoding: reversed.reversed(), as: UTF8.self)
     }
 
     static func parseMinorUnits(_ text: String, exponent: Int) throws(MoneyError) -> Int64 {

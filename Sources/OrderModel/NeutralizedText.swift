@@ -3,6 +3,15 @@ extension Unicode.Scalar {
     /// every escape sequence), format characters (bidi overrides, zero-width joiners), line and paragraph
     /// separators, and private-use or unassigned code points whose rendering nobody can predict.
     public var isTerminalHazard: Bool {
+        // Printable Latin and the common CJK blocks answer without a Unicode property lookup.
+        switch value {
+        case 0x20..<0x7F, 0xA0..<0xAD, 0xAE..<0x300, 0x3400...0x4DBF, 0x4E00...0x9FEF, 0xAC00...0xD7A3: return false
+        default: return isTerminalHazardByProperties
+        }
+    }
+
+    /// The general rule, from the scalar's Unicode properties.
+    var isTerminalHazardByProperties: Bool {
         switch properties.generalCategory {
         case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .surrogate, .unassigned: true
         default: false

@@ -37,6 +37,15 @@ import Testing
         #expect(Money(minorUnits: minor, currency: Currency(code: code)!).decimalString == text)
     }
 
+    @Test func descriptionLengthIsTheLengthOfTheDescription() {
+        for currency in Currency.all {
+            for minor: Int64 in [0, 1, -1, 9, 10, 99, 100, 999, 1_000, -1_000, 123_456_789, Int64.max, Int64.min] {
+                let money = Money(minorUnits: minor, currency: currency)
+                #expect(money.descriptionLength == money.description.count, "\(money)")
+            }
+        }
+    }
+
     @Test func roundTripsEveryCurrency() throws {
         for currency in Currency.all {
             for minor: Int64 in [0, 1, -1, 99, 100, 123_456_789] {

@@ -34,4 +34,15 @@ import Testing
         #expect("x".fitted(to: 0) == "")
         for width in 1...9 { #expect("欧阳子涵 Zoë".fitted(to: width).displayWidth == width) }
     }
+
+    @Test func shortcutsForLatinAndCJKAgreeWithTheUnicodePropertiesForEveryScalar() {
+        // Given every scalar of Latin-1 and its extensions, and of the CJK and Hangul blocks (and a little beyond each)
+        let ranges = [0..<0x400, 0x3300..<0x4E00, 0x4E00..<0xA100, 0xAB00..<0xD800]
+        let scalars = ranges.joined().lazy.compactMap(Unicode.Scalar.init(_:))
+        // Then the console's fast answers are the ones the general rule gives
+        let wrongWidth = scalars.filter { $0.columns != $0.columnsByProperties }.map(\.value)
+        let wrongHazard = scalars.filter { $0.isTerminalHazard != $0.isTerminalHazardByProperties }.map(\.value)
+        #expect(Array(wrongWidth.prefix(5)) == [])
+        #expect(Array(wrongHazard.prefix(5)) == [])
+    }
 }

@@ -8,7 +8,8 @@ extension ConsoleState {
     /// The flags column is as wide as the flags on screen, so that none is cut off while the customer column
     /// has room to give.
     func orderColumns(visible: Range<Int>) -> [TableColumn] {
-        let amountWidth = max(10, orders.rows.map { $0.total.description.count }.max() ?? 0)
+        // Sized by every loaded row, not only the visible ones, so that the column holds still while scrolling.
+        let amountWidth = max(10, orders.rows.map(\.total.descriptionLength).max() ?? 0)
         let flagsWidth = max(8, visible.clamped(to: orders.rows.indices).map { flags(of: orders.rows[$0]).joined(separator: " ").count }.max() ?? 0)
         return [
             TableColumn(title: "Time", minimum: 11, ideal: 11, priority: 2),
