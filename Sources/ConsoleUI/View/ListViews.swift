@@ -35,7 +35,7 @@ extension ConsoleState {
     }
 
     func drawRefunds(_ buffer: inout ScreenBuffer, _ layout: Layout) {
-        let amountWidth = max(10, refunds.rows.map { $0.amount.description.count }.max() ?? 0)
+        let amountWidth = max(10, refunds.rows.map(\.amount.descriptionLength).max() ?? 0)
         let columns = [
             TableColumn(title: "Age", minimum: 4, ideal: 5, priority: 2),
             TableColumn(title: "Refund", minimum: 10, ideal: 19, priority: 3),
