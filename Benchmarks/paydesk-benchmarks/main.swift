@@ -97,12 +97,13 @@ func throughput(_ name: String, seconds limit: Double = 2, _ body: () throws -> 
     print("  \(name.padding(toLength: 46, withPad: " ", startingAt: 0)) \(String(format: "%9.0f", Double(count) / elapsed)) /s  (\(String(format: "%.1f", elapsed / Double(count) * 1e6)) µs)")
 }
 
-let vectors = URL(fileURLWithPath: "../shared/vectors")
+let vectors = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Tests/Fixtures/ApplePay")
 if runs("tokens"), FileManager.default.fileExists(atPath: vectors.path) {
     func file(_ vector: String, _ name: String) throws -> String {
         try String(contentsOf: vectors.appendingPathComponent(vector).appendingPathComponent(name), encoding: .utf8)
     }
-    print("Apple Pay tokens, one core (vectors from ../shared/vectors)")
+    print("Apple Pay tokens, one core (vectors from Tests/Fixtures/ApplePay)")
     for vector in ["B2_basis_ec_new", "B1_basis_rsa"] {
         let json = Data(try file(vector, "token.json").utf8)
         let key = try MerchantKey(privateKeyPEM: file(vector, "private_key.pem"), identity: .certificate(file(vector, "merchant_cert.pem")))

@@ -1,7 +1,7 @@
 import Foundation
 @_spi(FixedExpiryValidationTime) import X509
 
-/// The rest of DESIGN §4's signature checks: the leaf and intermediate chain to Apple Root CA - G3 (extra roots
+/// The rest of docs/design.md §4's signature checks: the leaf and intermediate chain to Apple Root CA - G3 (extra roots
 /// only when asked for, for sandbox tests) at the signing time, and the signing time within a replay window.
 public enum TokenChain {
     /// Validates the chain as it stood when the token was signed: Apple's leaf certificates expire long

@@ -3,7 +3,7 @@ import Foundation
 import OrderModel
 import _CryptoExtras
 
-/// Decrypts Apple Pay payment data (DESIGN §4) with whichever configured merchant key the token names, and
+/// Decrypts Apple Pay payment data (docs/design.md §4) with whichever configured merchant key the token names, and
 /// returns only its masked form.
 public struct TokenDecryptor: Sendable {
     public let keys: [MerchantKey]

@@ -2,7 +2,7 @@ import Foundation
 import OrderModel
 import X509
 
-/// Every check of DESIGN §4 for an order being ingested, with the merchant's configured keys: the outcome is
+/// Every check of docs/design.md §4 for an order being ingested, with the merchant's configured keys: the outcome is
 /// stored with the order, masked. Safe to use from several threads at once.
 public struct TokenInspector: TokenVerifying {
     let decryptor: TokenDecryptor
@@ -30,7 +30,7 @@ public struct TokenInspector: TokenVerifying {
         }
     }
 
-    /// Every check of DESIGN §4 in order (signature, markers, chain at the signing time, replay window around
+    /// Every check of docs/design.md §4 in order (signature, markers, chain at the signing time, replay window around
     /// `now`, key, tag), then decryption: when Apple signed it, and the masked data. `paydesk decrypt` and
     /// ingest both come through here. `signed` hears the signing time as soon as the signature checks out.
     public func check(_ token: PaymentTokenData, now: Date,

@@ -12,7 +12,7 @@ public struct VerifiedSignature: Sendable {
     public var intermediate: Certificate
 }
 
-/// The CMS part of DESIGN §4: Apple sends SignedData as BER with indefinite lengths and the leaf certificate
+/// The CMS part of docs/design.md §4: Apple sends SignedData as BER with indefinite lengths and the leaf certificate
 /// first, so it is read with a BER parser and the leaf is found by Apple's marker OID, never by position.
 /// Checked here: the messageDigest attribute against the signed content, the ECDSA or RSA signature over the
 /// signed attributes, and the leaf and intermediate markers. The chain to the root is checked separately.

@@ -1,4 +1,4 @@
-/// The events a processor integration reports (DESIGN §2), by their names in the ingest format.
+/// The events a processor integration reports (docs/design.md §2), by their names in the ingest format.
 public enum PaymentEventKind: String, CaseIterable, Codable, Sendable {
     case chargeSubmitted = "charge_submitted"
     case chargeSucceeded = "charge_succeeded"

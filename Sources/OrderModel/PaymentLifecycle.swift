@@ -63,7 +63,7 @@ public struct PaymentRefusal: Error, Equatable, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// DESIGN §3 in one place: every (state, action) pair is either a transition or a refusal with a reason.
+/// docs/design.md §3 in one place: every (state, action) pair is either a transition or a refusal with a reason.
 /// The store enforces the same rules again in SQL; this is where they are decided.
 public enum PaymentLifecycle {
     public static func apply(_ action: PaymentAction, to state: PaymentState) throws(PaymentRefusal) -> PaymentTransition {

@@ -1,4 +1,4 @@
-/// Where an order's money is (DESIGN §3). `partiallyRefunded` and `refunded` follow from succeeded refunds.
+/// Where an order's money is (docs/design.md §3). `partiallyRefunded` and `refunded` follow from succeeded refunds.
 public enum PaymentStatus: String, CaseIterable, Codable, Sendable {
     case authorized
     case charging

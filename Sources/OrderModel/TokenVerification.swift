@@ -27,7 +27,7 @@ public struct MaskedPaymentData: Sendable, Equatable, Codable, CustomStringConve
         self.deviceManufacturerIdentifier = deviceManufacturerIdentifier
     }
 
-    /// DESIGN §4's JSON: a token without an ECI (Mastercard) says `"eciIndicator": null`, not nothing.
+    /// docs/design.md §4's JSON: a token without an ECI (Mastercard) says `"eciIndicator": null`, not nothing.
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(accountLast4, forKey: .accountLast4)

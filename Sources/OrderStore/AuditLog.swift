@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import OrderModel
 
-/// The append-only, hash-chained audit log (DESIGN §3).
+/// The append-only, hash-chained audit log (docs/design.md §3).
 enum AuditLog {
     /// Appends inside the caller's transaction, chaining from the newest entry.
     static func append(_ entry: AuditEntry, in db: Database) throws {

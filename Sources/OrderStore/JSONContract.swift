@@ -1,7 +1,7 @@
 import Foundation
 import OrderModel
 
-/// The JSON that `--json` prints (DESIGN §2, docs/json-output.md): amounts as decimal strings in the order's
+/// The JSON that `--json` prints (docs/design.md §2, docs/json-output.md): amounts as decimal strings in the order's
 /// currency, times as RFC 3339, states by their names. Keys are sorted so output is stable; absent values
 /// are left out.
 public enum JSONContract {

@@ -1,7 +1,7 @@
 import GRDB
 import OrderModel
 
-/// An operator's intent the processor integration still owes an answer to (DESIGN §2). The outbox is not a
+/// An operator's intent the processor integration still owes an answer to (docs/design.md §2). The outbox is not a
 /// table of its own: it is read from the refunds still pending and the cancels still open, so it can never
 /// disagree with them.
 public struct OutboxIntent: Sendable, Equatable {

@@ -4,7 +4,7 @@ import GRDB
 ///
 /// The SQL repeats the money rules of `PaymentLifecycle` on purpose: whatever writes to the file (a bug, a
 /// second PayDesk version, a person with `sqlite3`), refunds can never exceed what was paid, payment states
-/// move only along DESIGN §3, orders are never deleted and the audit log is append-only.
+/// move only along docs/design.md §3, orders are never deleted and the audit log is append-only.
 enum Schema {
     /// `PRAGMA application_id` of every PayDesk store: "PDSK".
     static let applicationID: Int32 = 0x5044_534B

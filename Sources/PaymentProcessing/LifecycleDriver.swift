@@ -1,7 +1,7 @@
 import OrderModel
 import OrderStore
 
-/// Moves orders through DESIGN §3 with a processor: submits authorized orders, waits up to 5 s for each
+/// Moves orders through docs/design.md §3 with a processor: submits authorized orders, waits up to 5 s for each
 /// result and then polls with backoff, carries out operators' cancels (never submitted, reversed once the
 /// charge lands, or refunded in full when the bank refuses reversal) and refunds.
 ///

@@ -5,7 +5,7 @@ import OrderStore
 
 /// How often the sandbox does each unwelcome thing, in percent, and how slowly it answers.
 public struct SandboxRates: Sendable, Equatable {
-    /// Charges declined, the reason spread over every reason of DESIGN §3 (PIN required / incorrect / locked
+    /// Charges declined, the reason spread over every reason of docs/design.md §3 (PIN required / incorrect / locked
     /// out included).
     public var decline = 15
     /// Charges whose result takes longer than the driver's 5 s wait.

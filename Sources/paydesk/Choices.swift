@@ -2,7 +2,7 @@ import ArgumentParser
 import OrderModel
 import OrderStore
 
-// The fixed lists of DESIGN §3 as option values: ArgumentParser checks them and lists the choices in help.
+// The fixed lists of docs/design.md §3 as option values: ArgumentParser checks them and lists the choices in help.
 extension PaymentStatus: ExpressibleByArgument {}
 extension RefundStatus: ExpressibleByArgument {}
 extension RefundReason: ExpressibleByArgument {}

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import MerchantConfiguration
 
-/// `--config`: the merchant's keys for verifying and decrypting tokens (DESIGN §4).
+/// `--config`: the merchant's keys for verifying and decrypting tokens (docs/design.md §4).
 struct ConfigOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The configuration with the merchant's keys (default: $XDG_CONFIG_HOME/paydesk/config.toml).",
                                valueName: "path"))

@@ -79,7 +79,7 @@ struct DecryptCommand: ParsableCommand {
     }
 }
 
-/// What `decrypt --json` prints (DESIGN §4).
+/// What `decrypt --json` prints (docs/design.md §4).
 struct DecryptResult: Encodable {
     struct Signature: Encodable {
         var verified: Bool

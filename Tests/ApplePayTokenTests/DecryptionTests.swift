@@ -2,11 +2,10 @@ import Foundation
 import Testing
 @testable import ApplePayToken
 
-/// The public test vectors in ../shared/vectors (beside the project), decrypted for real.
+/// The public test vectors in Tests/Fixtures/ApplePay, decrypted for real.
 @Suite struct DecryptionTests {
     static let vectors = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("shared/vectors")
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/ApplePay")
 
     static func file(_ vector: String, _ name: String) throws -> String {
         try String(contentsOf: vectors.appendingPathComponent(vector).appendingPathComponent(name), encoding: .utf8)

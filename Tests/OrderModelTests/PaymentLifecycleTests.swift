@@ -1,7 +1,7 @@
 import Testing
 @testable import OrderModel
 
-/// Every (state, action) pair of DESIGN §3. Each cell is the resulting status ("*" marks a pending cancel),
+/// Every (state, action) pair of docs/design.md §3. Each cell is the resulting status ("*" marks a pending cancel),
 /// or "-" for a refusal.
 @Suite struct PaymentLifecycleTests {
     static let states: [String: PaymentState] = [

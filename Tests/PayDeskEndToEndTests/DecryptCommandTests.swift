@@ -1,11 +1,10 @@
 import Foundation
 import Testing
 
-/// `paydesk decrypt` on the public vectors in ../shared/vectors.
+/// `paydesk decrypt` on the public vectors in Tests/Fixtures/ApplePay.
 @Suite struct DecryptCommandTests {
     static let vectors = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("shared/vectors")
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/ApplePay")
 
     /// Signing times as RFC 3339, from each vector's signing_time.txt (README table).
     static let signedAt = [

@@ -177,7 +177,7 @@ import Testing
         #expect(files.map { FileManager.default.contents(atPath: $0) } == before)
     }
 
-    /// DESIGN §5: an OS user who may only read the store and its folder gets a working read-only console,
+    /// docs/design.md §5: an OS user who may only read the store and its folder gets a working read-only console,
     /// live, while another user writes. Needs root to act as the second user (CI runs as root).
     @Test(.enabled(if: geteuid() == 0, "needs root to run the console as another user"))
     func aUserWhoCanOnlyReadTheStoreGetsALiveReadOnlyConsole() throws {

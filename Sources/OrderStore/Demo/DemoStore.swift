@@ -2,7 +2,7 @@ import Foundation
 import OrderModel
 
 /// Builds a realistic store for trying PayDesk out: a tea shop selling mostly in CNY, some USD, EUR and JPY;
-/// Chinese and Latin customers, returning guests recognised by phone; every payment state of DESIGN §3,
+/// Chinese and Latin customers, returning guests recognised by phone; every payment state of docs/design.md §3,
 /// PIN failures, charges still in flight and refunds still pending.
 ///
 /// It is a simulation: every order's story (ingest, charge, result, cancels, refunds) becomes steps with

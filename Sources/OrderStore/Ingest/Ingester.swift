@@ -37,7 +37,7 @@ public struct IngestSummary: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// Reads JSON Lines (DESIGN §2) into the store, in batches: up to 2,000 lines, or whatever arrived before the
+/// Reads JSON Lines (docs/design.md §2) into the store, in batches: up to 2,000 lines, or whatever arrived before the
 /// input paused, so lines piped in slowly are stored as they arrive. A batch is parsed and validated outside
 /// the write lock (on another core while the previous batch is written), then written in one transaction with
 /// a savepoint per line, so that a refused line is undone alone. Problems are reported in line order.
