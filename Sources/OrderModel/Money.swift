@@ -10,6 +10,14 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
 
     public static func zero(_ currency: Currency) -> Money { Money(minorUnits: 0, currency: currency) }
 
+    /// The largest amount one order may carry, in minor units of any currency: 10^15, a thousand trillion yen
+    /// or ten trillion dollars. Ingest refuses more, so that any 9,000 orders can be summed in 64 bits; sums of
+    /// more than that are `MoneyTotal`s, which say when they overflow.
+    public static let maximumMinorUnits: Int64 = 1_000_000_000_000_000
+
+    /// Whether this amount is within ±`maximumMinorUnits`.
+    public var isWithinBound: Bool { minorUnits.magnitude <= Money.maximumMinorUnits.magnitude }
+
     /// Parses a plain decimal string: optional "-", digits, optionally "." and at most `exponent` digits.
     /// Exponents, grouping, spaces, "+" and leading zeros are refused: money text must mean one thing.
     public init(parsing text: String, currency: Currency) throws(MoneyError) {
@@ -84,6 +92,7 @@ public enum MoneyError: Error, Equatable, CustomStringConvertible {
     case notADecimal(String)
     case tooManyDecimals(String, allowed: Int)
     case overflow(String)
+    case beyondBound(Money)
     case currencyMismatch(Currency, Currency)
 
     public var description: String {
@@ -93,6 +102,8 @@ public enum MoneyError: Error, Equatable, CustomStringConvertible {
         case .tooManyDecimals(let text, 0): "\(quoted(text)) has decimals but the currency has no minor unit"
         case .tooManyDecimals(let text, let allowed): "\(quoted(text)) has more than \(allowed) decimal places"
         case .overflow(let text): "\(quoted(text)) is too large"
+        case .beyondBound(let money):
+            "\(money) is beyond what one order may carry (at most \(Money(minorUnits: Money.maximumMinorUnits, currency: money.currency)) either way)"
         case .currencyMismatch(let a, let b): "cannot combine \(a.code) and \(b.code)"
         }
     }

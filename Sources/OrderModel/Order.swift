@@ -63,6 +63,14 @@ public struct OrderDetails: Codable, Sendable, Equatable {
     }
 }
 
+extension OrderDetails {
+    /// What the items above the grand total add up to: by PassKit's rule, the grand total itself. Shown beside
+    /// the total as a check, so it is computed, never assumed.
+    public func sumOfOtherItems(in currency: Currency) -> MoneyTotal {
+        summaryItems.dropLast().reduce(.zero(currency)) { $0.adding(Money(minorUnits: $1.amount, currency: currency)) }
+    }
+}
+
 /// One line of the payment sheet. Discounts are negative; a pending item's amount is an estimate.
 public struct SummaryItem: Codable, Sendable, Equatable {
     public var label: String
@@ -182,6 +190,7 @@ public enum OrderError: Error, Equatable, CustomStringConvertible {
     case totalPending
     case totalMismatch(total: Money, sumOfOthers: Money)
     case amountOverflow
+    case beyondBound(Money)
 
     public var description: String {
         switch self {
@@ -191,15 +200,21 @@ public enum OrderError: Error, Equatable, CustomStringConvertible {
         case .totalMismatch(let total, let sum):
             "grand total \(total) does not equal the sum of the other items \(sum)"
         case .amountOverflow: "the summary items add up to more than can be stored"
+        case .beyondBound(let amount): MoneyError.beyondBound(amount).description
         }
     }
 
-    /// PassKit's rule: the last item is the grand total, positive, final, and the sum of all the others.
+    /// PassKit's rule: the last item is the grand total, positive, final, and the sum of all the others; and
+    /// PayDesk's: no amount beyond `Money.maximumMinorUnits`.
     static func checkTotal(_ items: [SummaryItem], currency: Currency) throws(OrderError) {
         guard let last = items.last else { throw .noSummaryItems }
         let total = Money(minorUnits: last.amount, currency: currency)
         guard !last.isPending else { throw .totalPending }
         guard last.amount > 0 else { throw .totalNotPositive(total) }
+        for item in items {
+            let amount = Money(minorUnits: item.amount, currency: currency)
+            guard amount.isWithinBound else { throw .beyondBound(amount) }
+        }
         let others = items.dropLast().map { Money(minorUnits: $0.amount, currency: currency) }
         let sum: Money
         do { sum = try Money.sum(others, currency: currency) } catch { throw .amountOverflow }

@@ -25,10 +25,11 @@ public struct PaymentState: Equatable, Sendable {
     /// A new order: token verified, nothing submitted.
     public static func authorized(total: Int64) -> PaymentState { PaymentState(status: .authorized, total: total) }
 
-    /// What an operator may still refund.
+    /// What an operator may still refund. Amounts a damaged store made impossible to subtract leave nothing
+    /// refundable rather than a wrong figure.
     public var refundable: Int64 {
         guard status == .paid || status == .partiallyRefunded, !cancelRequested else { return 0 }
-        return paid - refunded - refundsInFlight
+        return (try? PaymentLifecycle.checked(paid, minus: refunded, minus: refundsInFlight)).map { max(0, $0) } ?? 0
     }
 }
 
@@ -89,7 +90,7 @@ public enum PaymentLifecycle {
             guard amount <= state.refundable else {
                 throw PaymentRefusal("the refund exceeds what may still be refunded")
             }
-            next.refundsInFlight += amount
+            next.refundsInFlight = try checked(state.refundsInFlight, plus: amount)
 
         case (.withdrawRefund(let amount), _), (.refundFailed(let amount), _):
             guard amount > 0, amount <= state.refundsInFlight else { throw PaymentRefusal("no such refund in flight") }
@@ -97,7 +98,7 @@ public enum PaymentLifecycle {
         case (.refundSucceeded(let amount), .paid), (.refundSucceeded(let amount), .partiallyRefunded):
             guard amount > 0, amount <= state.refundsInFlight else { throw PaymentRefusal("no such refund in flight") }
             next.refundsInFlight -= amount
-            next.refunded += amount
+            next.refunded = try checked(state.refunded, plus: amount)
             next.status = next.refunded == next.paid ? .refunded : .partiallyRefunded
 
         case (.chargeSubmitted, .authorized):
@@ -117,9 +118,9 @@ public enum PaymentLifecycle {
             next.cancelRequested = false
         case (.reversalUnsupported, .paid):
             guard state.cancelRequested else { throw PaymentRefusal("no cancel was requested for this order") }
-            let amount = state.paid - state.refunded - state.refundsInFlight
+            let amount = try checked(state.paid, minus: state.refunded, minus: state.refundsInFlight)
             next.cancelRequested = false
-            next.refundsInFlight += amount
+            next.refundsInFlight = try checked(state.refundsInFlight, plus: amount)
             return PaymentTransition(state: next, followUp: .automaticRefund(amount: amount))
 
         case (.cancel, let status), (.requestRefund, let status), (.refundSucceeded, let status),
@@ -128,5 +129,20 @@ public enum PaymentLifecycle {
             throw PaymentRefusal("not allowed while the order is \(status.rawValue)")
         }
         return PaymentTransition(state: next, followUp: nil)
+    }
+
+    /// Arithmetic on amounts read from a store, which a person or an older version may have written: an
+    /// overflow is a refusal, never a trap or a wrapped figure.
+    static func checked(_ a: Int64, plus b: Int64) throws(PaymentRefusal) -> Int64 {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        guard !overflow else { throw PaymentRefusal("the order's amounts are out of range; nothing was changed") }
+        return sum
+    }
+
+    static func checked(_ a: Int64, minus b: Int64, minus c: Int64) throws(PaymentRefusal) -> Int64 {
+        let (first, overflowA) = a.subtractingReportingOverflow(b)
+        let (second, overflowB) = first.subtractingReportingOverflow(c)
+        guard !overflowA, !overflowB else { throw PaymentRefusal("the order's amounts are out of range; nothing was changed") }
+        return second
     }
 }

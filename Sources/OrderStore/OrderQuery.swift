@@ -140,10 +140,19 @@ extension PayDeskStore {
         let rows = try read { db in
             try Row.fetchAll(db, sql: "SELECT status, currency, orders, amount FROM status_totals WHERE orders > 0 ORDER BY status, currency")
         }
-        return rows.compactMap { row in
-            guard let status = PaymentStatus(rawValue: row["status"]), let currency = Currency(code: row["currency"])
-            else { return nil }
-            return StatusTotal(status: status, orders: row["orders"], amount: Money(minorUnits: row["amount"], currency: currency))
+        return try rows.map { (row: Row) throws(StoreError) in
+            let statusText = try Self.decode(String.self, "status", of: row, in: "status_totals")
+            let code = try Self.decode(String.self, "currency", of: row, in: "status_totals")
+            guard let status = PaymentStatus(rawValue: statusText), let currency = Currency(code: code) else {
+                throw .database("status_totals: unknown status \(quoted(statusText)) or currency \(quoted(code))")
+            }
+            // NULL, or anything but an integer, is a sum that no longer fits: shown as such, never trusted.
+            let amount: MoneyTotal = if case .int64(let minorUnits) = (row["amount"] as DatabaseValue).storage {
+                .exact(Money(minorUnits: minorUnits, currency: currency))
+            } else {
+                .overflow(currency)
+            }
+            return StatusTotal(status: status, orders: try Self.decode(Int.self, "orders", of: row, in: "status_totals"), amount: amount)
         }
     }
 
@@ -214,6 +223,17 @@ extension PayDeskStore {
             views.append(RefundView(record, orderId: row["owning_order_id"], currency: currency))
         }
         return views
+    }
+}
+
+extension PayDeskStore {
+    /// A column's value, or an error naming where it is: a row a person or an older version wrote wrongly
+    /// fails its read with a message, never traps.
+    static func decode<Value: DatabaseValueConvertible>(_ type: Value.Type, _ column: String, of row: Row,
+                                                        in place: String) throws(StoreError) -> Value {
+        do { return try row.decode(type, forColumn: column) } catch {
+            throw .database("\(place): \(column) holds \(quoted(String(describing: row[column] as DatabaseValue))), not a \(type)")
+        }
     }
 }
 

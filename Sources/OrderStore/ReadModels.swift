@@ -117,5 +117,5 @@ public struct RefundView: Sendable, Equatable {
 public struct StatusTotal: Sendable, Equatable {
     public var status: PaymentStatus
     public var orders: Int
-    public var amount: Money
+    public var amount: MoneyTotal
 }

@@ -16,7 +16,52 @@ enum Schema {
         migrator.registerMigration("v3", migrate: addTokenVerification)
         migrator.registerMigration("v4", migrate: indexOpenCancels)
         migrator.registerMigration("v5", migrate: indexAmounts)
+        migrator.registerMigration("v7", migrate: totalsThatOverflowVisibly)
         return migrator
+    }
+
+    /// A status's amount is NULL once it no longer fits 64 bits. SQLite turns an integer sum that overflows
+    /// into a floating-point number, which no reader could trust (an older version's readers trapped on it);
+    /// now the sum is checked, a total that overflowed stays NULL until its last order leaves the status, and
+    /// what older versions wrote is marked the same way.
+    private static func totalsThatOverflowVisibly(_ db: Database) throws {
+        try db.execute(sql: """
+            DROP TRIGGER status_totals_on_insert;
+            DROP TRIGGER status_totals_on_update;
+            CREATE TABLE status_totals_checked (
+                status TEXT NOT NULL,
+                currency TEXT NOT NULL,
+                orders INTEGER NOT NULL,
+                amount INTEGER,
+                PRIMARY KEY (status, currency)
+            ) WITHOUT ROWID;
+            INSERT INTO status_totals_checked (status, currency, orders, amount)
+                SELECT status, currency, orders, CASE WHEN typeof(amount) = 'integer' THEN amount END FROM status_totals;
+            DROP TABLE status_totals;
+            ALTER TABLE status_totals_checked RENAME TO status_totals;
+            """)
+        try createStatusTotalsTriggers(db)
+    }
+
+    /// Counts and amounts per status and currency follow every insert and status change, with checked sums.
+    static func createStatusTotalsTriggers(_ db: Database) throws {
+        let add = """
+            INSERT INTO status_totals (status, currency, orders, amount) VALUES (NEW.status, NEW.currency, 1, NEW.total)
+            ON CONFLICT (status, currency) DO UPDATE SET orders = orders + 1,
+                amount = CASE WHEN typeof(amount + excluded.amount) = 'integer' THEN amount + excluded.amount END;
+            """
+        try db.execute(sql: """
+            CREATE TRIGGER status_totals_on_insert AFTER INSERT ON orders BEGIN
+                \(add)
+            END;
+            CREATE TRIGGER status_totals_on_update AFTER UPDATE OF status ON orders WHEN OLD.status <> NEW.status BEGIN
+                UPDATE status_totals SET orders = orders - 1,
+                    amount = CASE WHEN orders = 1 THEN 0
+                                  WHEN typeof(amount - OLD.total) = 'integer' THEN amount - OLD.total END
+                    WHERE status = OLD.status AND currency = OLD.currency;
+                \(add)
+            END;
+            """)
     }
 
     /// The list can be sorted by amount, with or without a status filter; keyset paging needs an index for each.

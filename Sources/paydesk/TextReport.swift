@@ -57,7 +57,9 @@ enum TextReport {
         }
         if let total = details.summaryItems.last {
             out.append("  " + String(repeating: "─", count: 51))
-            out.append("  " + "Total: \(total.label)".fitted(to: 34) + " " + money(total.amount).leftPadded(to: 16) + "  ✓ adds up")
+            let others = details.sumOfOtherItems(in: currency)
+            let check = others == .exact(summary.total) ? "✓ adds up" : "✗ the items add up to \(others)"
+            out.append("  " + "Total: \(total.label)".fitted(to: 34) + " " + money(total.amount).leftPadded(to: 16) + "  " + check)
         }
         out.append("")
         if let method = details.shippingMethod {

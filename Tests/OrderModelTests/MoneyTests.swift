@@ -77,3 +77,80 @@ import Testing
         }
     }
 }
+
+/// The bound on one order and checked sums, at the edges of every currency's exponent (issue 13, finding 1).
+@Suite struct MoneyBoundPropertyTests {
+    @Test(arguments: Currency.all)
+    func theBoundRoundTripsInEveryCurrencyAndOneMoreIsBeyondIt(currency: Currency) throws {
+        for minor in [Money.maximumMinorUnits, Money.maximumMinorUnits - 1, -Money.maximumMinorUnits, 1, 0] {
+            let money = Money(minorUnits: minor, currency: currency)
+            #expect(money.isWithinBound)
+            #expect(try Money(parsing: money.decimalString, currency: currency) == money)
+        }
+        for minor in [Money.maximumMinorUnits + 1, -Money.maximumMinorUnits - 1, Int64.max, Int64.min] {
+            #expect(!Money(minorUnits: minor, currency: currency).isWithinBound)
+        }
+        // The bound's decimal text has exactly the currency's exponent of decimals
+        let text = Money(minorUnits: Money.maximumMinorUnits, currency: currency).decimalString
+        #expect(text.split(separator: ".").dropFirst().first?.count ?? 0 == currency.exponent)
+    }
+
+    @Test(arguments: Currency.all)
+    func anOrderBeyondTheBoundIsRefused(currency: Currency) throws {
+        let over = Money.maximumMinorUnits + 1
+        #expect(throws: OrderError.beyondBound(Money(minorUnits: over, currency: currency))) {
+            try Order(orderId: "O", createdAt: Timestamp(millisecondsSinceEpoch: 0), currency: currency, details: Self.details(
+                [SummaryItem(label: "Goods", amount: over), SummaryItem(label: "Shop", amount: over)]))
+        }
+        // A discount beyond the bound is refused too, even when the total is small
+        #expect(throws: OrderError.beyondBound(Money(minorUnits: -over, currency: currency))) {
+            try Order(orderId: "O", createdAt: Timestamp(millisecondsSinceEpoch: 0), currency: currency, details: Self.details(
+                [SummaryItem(label: "Goods", amount: Money.maximumMinorUnits), SummaryItem(label: "Discount", amount: -over),
+                 SummaryItem(label: "Shop", amount: 1)]))
+        }
+    }
+
+    /// Random runs of amounts near the 64-bit edges, summed by `MoneyTotal` and by 128-bit integers: the total
+    /// is exact exactly when no running sum left 64 bits, and then equal.
+    @Test func checkedSumsAgreeWithWideArithmetic() {
+        let seed = UInt64.random(in: 1...UInt64.max)
+        var random = TestRandom(seed: seed)
+        let currency = Currency(code: "KWD")!
+        let edges: [Int64] = [Int64.max, Int64.min, Int64.max / 2, Int64.min / 2, Money.maximumMinorUnits, -Money.maximumMinorUnits, 1, -1, 0]
+        for _ in 0..<2_000 {
+            var total = MoneyTotal.zero(currency)
+            var wide: Int128 = 0
+            var left = false
+            for _ in 0..<Int.random(in: 1...12, using: &random) {
+                let amount = Bool.random(using: &random) ? edges.randomElement(using: &random)! : Int64.random(in: Int64.min...Int64.max, using: &random)
+                total = total.adding(Money(minorUnits: amount, currency: currency))
+                wide += Int128(amount)
+                if wide > Int128(Int64.max) || wide < Int128(Int64.min) { left = true }
+            }
+            if left {
+                #expect(total == .overflow(currency), "seed \(seed)")
+            } else {
+                #expect(total == .exact(Money(minorUnits: Int64(wide), currency: currency)), "seed \(seed)")
+            }
+        }
+    }
+
+    @Test func lifecycleArithmeticOnDamagedAmountsRefusesInsteadOfTrapping() {
+        // Given an order a damaged store says was paid the most 64 bits hold, with refunds in flight
+        let state = PaymentState(status: .paid, total: Int64.max, paid: Int64.max, refunded: Int64.min, refundsInFlight: 5)
+        // Then nothing is refundable rather than a wrapped figure, and further refunds are refused, not trapped on
+        #expect(state.refundable == 0)
+        #expect(throws: PaymentRefusal.self) { try PaymentLifecycle.apply(.requestRefund(amount: 1), to: state) }
+        let unsupported = PaymentState(status: .paid, cancelRequested: true, total: 10, paid: 10, refunded: Int64.min, refundsInFlight: 0)
+        #expect(throws: PaymentRefusal("the order's amounts are out of range; nothing was changed")) {
+            try PaymentLifecycle.apply(.reversalUnsupported, to: unsupported)
+        }
+    }
+
+    static func details(_ items: [SummaryItem]) -> OrderDetails {
+        OrderDetails(merchantIdentifier: "m", countryCode: "CN", supportedNetworks: ["visa"], merchantCapabilities: ["supports3DS"],
+                     summaryItems: items, shippingMethod: nil, shippingMethods: [], shippingContact: nil, billingContact: nil,
+                     applicationData: nil, token: TokenMetadata(version: "EC_v1", publicKeyHash: "", transactionId: "", applicationDataHash: nil,
+                                                                displayName: "", network: "", type: ""))
+    }
+}

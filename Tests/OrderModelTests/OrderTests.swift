@@ -44,7 +44,12 @@ import Testing
         #expect(throws: OrderError.totalPending) {
             try Order(orderId: "A", createdAt: zero, currency: cny, details: details([SummaryItem(label: "S", amount: 5, isPending: true)]))
         }
+        // Every item within the bound, but more of them than 64 bits can add up
+        let many = Array(repeating: SummaryItem(label: "a", amount: Money.maximumMinorUnits), count: 9_300)
         #expect(throws: OrderError.amountOverflow) {
+            try Order(orderId: "A", createdAt: zero, currency: cny, details: details(many + [SummaryItem(label: "S", amount: 5)]))
+        }
+        #expect(throws: OrderError.beyondBound(Money(minorUnits: .max, currency: cny))) {
             try Order(orderId: "A", createdAt: zero, currency: cny, details: details([
                 SummaryItem(label: "a", amount: .max), SummaryItem(label: "b", amount: 1), SummaryItem(label: "S", amount: 5)]))
         }

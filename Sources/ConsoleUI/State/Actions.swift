@@ -176,8 +176,8 @@ extension Array {
 }
 
 extension FixedWidthInteger {
-    /// Addition that stops at the type's bounds instead of trapping: a scroll offset or a sum on screen
-    /// must never crash the console.
+    /// Addition that stops at the type's bounds instead of trapping: a scroll offset must never crash the
+    /// console. (Money is never clamped: sums are `MoneyTotal`s, which say when they overflow.)
     func addingClamped(_ other: Self) -> Self {
         let (sum, overflow) = addingReportingOverflow(other)
         return overflow ? (other > 0 ? .max : .min) : sum

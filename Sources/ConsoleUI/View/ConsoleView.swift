@@ -72,11 +72,10 @@ extension ConsoleState {
         let shown: [(String, [PaymentStatus])] = [("paid", [.paid, .partiallyRefunded]), ("charging", [.charging]),
                                                   ("authorized", [.authorized]), ("refunded", [.refunded])]
         let parts = shown.compactMap { name, statuses -> String? in
-            var byCurrency: [String: Money] = [:]
+            var byCurrency: [String: MoneyTotal] = [:]
             for total in totals where statuses.contains(total.status) {
-                let code = total.amount.currency.code
-                let sum = (byCurrency[code]?.minorUnits ?? 0).addingClamped(total.amount.minorUnits)
-                byCurrency[code] = Money(minorUnits: sum, currency: total.amount.currency)
+                let currency = total.amount.currency
+                byCurrency[currency.code] = (byCurrency[currency.code] ?? .zero(currency)).adding(total.amount)
             }
             guard !byCurrency.isEmpty else { return nil }
             return "\(name) " + byCurrency.keys.sorted().compactMap { byCurrency[$0]?.description }.joined(separator: ", ")

@@ -37,11 +37,10 @@ extension ConsoleState {
                                        (" " + money(item.amount).rightAligned(amountWidth), role),
                                        (isTotal ? " \(currency.code)" : marker, role)]))
         }
-        let others = details.summaryItems.dropLast().reduce(Int64(0)) { $0.addingClamped($1.amount) }
-        let total = details.summaryItems.last?.amount ?? 0
-        lines.append(others == total
+        let others = details.sumOfOtherItems(in: currency)
+        lines.append(others == .exact(summary.total)
             ? DocumentLine("  ✓ the items add up to the total", .success)
-            : DocumentLine("  ✗ the items add up to \(money(others)), not \(money(total))", .error))
+            : DocumentLine("  ✗ the items add up to \(others), not \(summary.total)", .error))
 
         section("Shipping")
         if let chosen = details.shippingMethod {

@@ -76,9 +76,13 @@ extension OrderDocument {
         }
     }
 
+    /// Every amount in an input line: a plain decimal of the currency, within `Money.maximumMinorUnits`.
     static func amount(_ text: String, _ currency: Currency, field: String) throws(FieldProblem) -> Int64 {
-        do { return try Money(parsing: text, currency: currency).minorUnits }
+        let money: Money
+        do { money = try Money(parsing: text, currency: currency) }
         catch { throw FieldProblem(field, "\(error.description) for \(currency.code)") }
+        guard money.isWithinBound else { throw FieldProblem(field, MoneyError.beyondBound(money).description) }
+        return money.minorUnits
     }
 }
 
