@@ -63,7 +63,7 @@ func writeLines(_ path: String, count: Int) throws {
 }
 
 func ingest(_ linesPath: String, into storePath: String, verifier: (any TokenVerifying)? = nil) throws -> IngestSummary {
-    let store = try PayDeskStore(path: storePath, clock: { now })
+    let store = try PayDeskStore.create(at: storePath, clock: { now })
     let ingester = Ingester(store: store, actor: actor, verifier: verifier, onProblem: { print("    rejected: \($0)") })
     let fd = open(linesPath, O_RDONLY)
     defer { close(fd) }
@@ -305,7 +305,7 @@ if runs("driver") {
         let path = folder.appendingPathComponent("driver-\(count).sqlite").path
         let sandboxPath = SandboxProcessor.statePath(forStore: path)
         for file in [path, sandboxPath] { removeStore(file) }
-        let store = try PayDeskStore(path: path)
+        let store = try PayDeskStore.create(at: path)
         let ingester = Ingester(store: store, actor: actor, onProblem: { print("    rejected: \($0)") })
         var first = 0
         while first < count {
@@ -352,7 +352,7 @@ if runs("ingest") {
 /// Swift. Returns how many orders and how long it took.
 func sqliteAlone(copying source: String, into path: String) throws -> (orders: Int, seconds: Double) {
     removeStore(path)
-    _ = try PayDeskStore(path: path)
+    _ = try PayDeskStore.create(at: path)
     var db: OpaquePointer?
     guard sqlite3_open(path, &db) == SQLITE_OK else { fatalError("cannot open \(path)") }
     defer { sqlite3_close(db) }
@@ -388,7 +388,7 @@ if !FileManager.default.fileExists(atPath: largePath) {
     print("\nBuilding a store of \(largeCount) orders (once)…")
     // In chunks, so neither the input nor one transaction grows with the store. A third of the orders are
     // charged, so that the status totals have something to count.
-    let store = try PayDeskStore(path: largePath, clock: { now })
+    let store = try PayDeskStore.create(at: largePath, clock: { now })
     let ingester = Ingester(store: store, actor: actor, onProblem: { print("    rejected: \($0)") })
     let generator = DemoStore(seed: 42, now: now)
     let elapsed = try seconds {

@@ -14,24 +14,38 @@ public final class PayDeskStore: Sendable {
 
     public enum Mode: Sendable { case readWrite, readOnly }
 
+    /// A shop's store, or one `paydesk demo` made and may therefore replace.
+    public enum Kind: String, Sendable { case shop, demo }
+
     public static let systemClock: @Sendable () -> Timestamp = { Timestamp(date: Date()) }
 
-    /// Opens the store at `path`, creating it when read-write and absent.
+    /// Creates a new store at `path` on purpose, privately: its file, `-wal` and `-shm` are 0600 (0640 and in
+    /// `group`, for monitors who may read it), new folders on the way 0700 (0750). Nothing is created when
+    /// anything is already at `path`.
+    public static func create(at path: String, kind: Kind = .shop, group: String? = nil,
+                              clock: @escaping @Sendable () -> Timestamp = PayDeskStore.systemClock) throws(StoreError) -> PayDeskStore {
+        let groupID = try group.map(Self.groupID)
+        try StoreFiles.createStore(path, group: groupID)
+        do {
+            let store = try PayDeskStore(path: path, mode: .readWrite, clock: clock)
+            try store.write { db in try db.execute(sql: "INSERT INTO store_info (name, value) VALUES ('kind', ?)", arguments: [kind.rawValue]) }
+            return store
+        } catch {
+            // Only the files just created, all of them empty or PayDesk's own: nothing else is ever removed.
+            for file in [path] + StoreFiles.companions(of: path) { unlink(file) }
+            throw error
+        }
+    }
+
+    /// Opens the store at `path`, which must exist: a store is created on purpose (`create`, `paydesk init`),
+    /// never as a side effect of a mistyped path. Its files are checked first (`StoreFiles`).
     /// `busyTimeout` is how long a write waits for another process's transaction before giving up.
     public init(path: String, mode: Mode = .readWrite, busyTimeout: TimeInterval = 5,
                 clock: @escaping @Sendable () -> Timestamp = PayDeskStore.systemClock) throws(StoreError) {
         self.path = path
         self.isReadOnly = mode == .readOnly
         self.clock = clock
-        let exists = FileManager.default.fileExists(atPath: path)
-        if isReadOnly && !exists { throw .missing(path: path) }
-        if !exists {
-            let folder = (path as NSString).deletingLastPathComponent
-            if !folder.isEmpty {
-                do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-                catch { throw .cannotOpen(path: path, reason: "cannot create its folder") }
-            }
-        }
+        try StoreFiles.checkExisting(path, forWriting: !isReadOnly)
 
         var configuration = Configuration()
         configuration.readonly = isReadOnly
@@ -55,6 +69,11 @@ public final class PayDeskStore: Sendable {
             try Self.checkIdentity(database, path: path, readOnly: isReadOnly)
             if !isReadOnly { try Schema.migrator.migrate(database) }
         } catch {
+            let missing = StoreFiles.missingCompanions(of: path)
+            if isReadOnly, !missing.isEmpty, case .cannotOpen = StoreError(error, path: path) {
+                throw .cannotOpen(path: path, reason: "\(missing.joined(separator: " and ")) missing, and this user may not create them; "
+                                  + "open the store once as its owner, who keeps them from then on")
+            }
             throw StoreError(error, path: path)
         }
     }
@@ -71,6 +90,25 @@ public final class PayDeskStore: Sendable {
             if try migrator.hasBeenSuperseded(db) { throw StoreError.newerSchema(path: path) }
             if readOnly, try !migrator.hasCompletedMigrations(db) { throw StoreError.needsMigration(path: path) }
         }
+    }
+
+    /// Whether `paydesk demo` made this store.
+    public func kind() throws(StoreError) -> Kind {
+        try read { db in
+            let value = try String.fetchOne(db, sql: "SELECT value FROM store_info WHERE name = 'kind'")
+            return value.flatMap(Kind.init(rawValue:)) ?? .shop
+        }
+    }
+
+    private static func groupID(_ name: String) throws(StoreError) -> gid_t {
+        guard let entry = getgrnam(name) else { throw .cannotOpen(path: name, reason: "no such group") }
+        let gid = entry.pointee.gr_gid
+        var groups = [gid_t](repeating: 0, count: Int(getgroups(0, nil)))
+        let count = getgroups(Int32(groups.count), &groups)
+        guard geteuid() == 0 || getegid() == gid || groups.prefix(Int(max(0, count))).contains(gid) else {
+            throw .cannotOpen(path: name, reason: "\(StoreFiles.userName(geteuid())) is not a member of this group")
+        }
+        return gid
     }
 
     /// Runs a read; SQLite errors become `StoreError`s.

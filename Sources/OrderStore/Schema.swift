@@ -17,7 +17,14 @@ enum Schema {
         migrator.registerMigration("v4", migrate: indexOpenCancels)
         migrator.registerMigration("v5", migrate: indexAmounts)
         migrator.registerMigration("v7", migrate: totalsThatOverflowVisibly)
+        migrator.registerMigration("v8", migrate: recordWhatMadeTheStore)
         return migrator
+    }
+
+    /// What made the store: `paydesk demo` replaces only a store it marked as its own. A store from before
+    /// this table has no mark, so it counts as a shop's.
+    private static func recordWhatMadeTheStore(_ db: Database) throws {
+        try db.execute(sql: "CREATE TABLE store_info (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID")
     }
 
     /// A status's amount is NULL once it no longer fits 64 bits. SQLite turns an integer sum that overflows

@@ -4,6 +4,9 @@ import OrderModel
 /// A failure an operator or a script can act on, in one line that names the store and what is wrong.
 public enum StoreError: Error, Equatable, CustomStringConvertible {
     case missing(path: String)
+    case alreadyExists(path: String)
+    case unsafeFile(path: String, reason: String)
+    case notADemoStore(path: String)
     case notAPayDeskStore(path: String)
     case notADatabase(path: String)
     case newerSchema(path: String)
@@ -19,7 +22,11 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .missing(let path): "\(path): no PayDesk store here (run `paydesk demo` or `paydesk ingest` to create one)"
+        case .missing(let path): "no store at \(path); create it with paydesk init"
+        case .alreadyExists(let path): "\(path) already exists; nothing was changed"
+        case .unsafeFile(let path, let reason): "\(path) \(reason); PayDesk will not use it"
+        case .notADemoStore(let path):
+            "\(path) is not a demo store made by paydesk demo; it was left as it is (choose another --db, or remove it yourself)"
         case .notAPayDeskStore(let path): "\(path): this SQLite file is not a PayDesk store"
         case .notADatabase(let path): "\(path): not a SQLite database, or the file is corrupted"
         case .newerSchema(let path): "\(path): the store was written by a newer PayDesk; upgrade this one to open it"

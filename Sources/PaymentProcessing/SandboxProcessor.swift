@@ -33,8 +33,15 @@ public final class SandboxProcessor: PaymentProcessor {
     private let rates: SandboxRates
     private let clock: @Sendable () -> Timestamp
 
+    /// `PRAGMA application_id` of the sandbox's own file ("PDSX"), so that it is never mistaken for another.
+    static let applicationID: Int32 = 0x5044_5358
+
+    /// Opens the sandbox's state at `path`, creating it privately when absent; the file is checked as the
+    /// store's files are (`StoreFiles`), so nobody else can plant or read it.
     public init(path: String, seed: UInt64 = 1, rates: SandboxRates = SandboxRates(),
                 clock: @escaping @Sendable () -> Timestamp) throws {
+        try StoreFiles.checkOrCreateOwnFile(path)
+        for companion in StoreFiles.companions(of: path) { try StoreFiles.checkOrCreateOwnFile(companion) }
         var configuration = Configuration()
         // Its own file, written after every request: WAL without a sync per commit, as the store is.
         configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
@@ -44,6 +51,12 @@ public final class SandboxProcessor: PaymentProcessor {
         self.rates = rates
         self.clock = clock
         try database.write { db in
+            let marker = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+            let tables = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name <> 'operations'") ?? 0
+            guard marker == Self.applicationID || (marker == 0 && tables == 0) else {
+                throw StoreError.unsafeFile(path: path, reason: "is not the sandbox processor's state")
+            }
+            try db.execute(sql: "PRAGMA application_id = \(Self.applicationID)")
             try db.execute(sql: """
                 CREATE TABLE IF NOT EXISTS operations (
                     idempotency_key TEXT PRIMARY KEY,
@@ -143,6 +156,23 @@ public final class SandboxProcessor: PaymentProcessor {
     /// Where `paydesk process` keeps the sandbox's state for a store: beside it, `NAME-sandbox.sqlite`.
     public static func statePath(forStore store: String) -> String {
         (store as NSString).deletingPathExtension + "-sandbox.sqlite"
+    }
+
+    /// Removes the sandbox's state at `path` and its `-wal` and `-shm`, when the file is the sandbox's own
+    /// (its marker, or an older sandbox's only table); anything else is refused and left as it is.
+    public static func removeState(at path: String) throws {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        try StoreFiles.checkOrCreateOwnFile(path)
+        let queue = try DatabaseQueue(path: path, configuration: { var c = Configuration(); c.readonly = true; return c }())
+        let isSandbox = try queue.read { db in
+            let marker = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+            let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
+            return marker == applicationID || (marker == 0 && tables == ["operations"])
+        }
+        try queue.close()
+        guard isSandbox else { throw StoreError.unsafeFile(path: path, reason: "is not the sandbox processor's state") }
+        for file in [path] + StoreFiles.companions(of: path) { unlink(file) }
     }
 
     /// Takes over charges submitted before the sandbox saw them (the demo's simulated history), so that the

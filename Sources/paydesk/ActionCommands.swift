@@ -38,9 +38,9 @@ struct CancelCommand: ParsableCommand {
             try Confirmation.require(consequence, action: "cancel order \(orderId)", assumeYes: yes)
             let outcome = try store.requestCancel(orderId: orderId, expecting: summary.status, idempotencyKey: idempotencyKey, actor: .current)
             switch outcome {
-            case .canceled: print("\(orderId): canceled; it will never be charged")
-            case .cancelRequestedWhileCharging: print("\(orderId): cancel requested; the charge will be reversed if it succeeds")
-            case .reversalRequested: print("\(orderId): reversal of \(summary.total) requested")
+            case .canceled: try Output.line("\(orderId): canceled; it will never be charged")
+            case .cancelRequestedWhileCharging: try Output.line("\(orderId): cancel requested; the charge will be reversed if it succeeds")
+            case .reversalRequested: try Output.line("\(orderId): reversal of \(summary.total) requested")
             }
         } catch let error as StoreError {
             throw CommandFailure(error)
@@ -98,7 +98,7 @@ struct RefundCommand: ParsableCommand {
                 action: "refund \(money)", assumeYes: yes)
             let refund = try store.requestRefund(orderId: orderId, amount: money, reason: reason,
                                                  note: note, idempotencyKey: idempotencyKey, actor: .current)
-            print("\(orderId): refund \(refund.refundId) of \(refund.amount) \(refund.status.rawValue)")
+            try Output.line("\(orderId): refund \(refund.refundId) of \(refund.amount) \(refund.status.rawValue)")
         } catch let error as StoreError {
             throw CommandFailure(error)
         }

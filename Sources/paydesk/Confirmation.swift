@@ -9,7 +9,7 @@ enum Confirmation {
         guard isatty(STDIN_FILENO) == 1, isatty(STDERR_FILENO) == 1 else {
             throw CommandFailure("\(action) needs confirmation: pass --yes (standard input is not a terminal); nothing was changed")
         }
-        FileHandle.standardError.write(Data("\(consequence)\nType yes to \(action): ".utf8))
+        FileHandle.standardError.write(Data(Output.safe("\(consequence)\nType yes to \(action): ").utf8))
         guard let answer = readLine(strippingNewline: true), answer.trimmingCharacters(in: .whitespaces).lowercased() == "yes" else {
             throw CommandFailure("\(action) not confirmed; nothing was changed")
         }

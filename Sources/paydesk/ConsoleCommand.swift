@@ -48,10 +48,7 @@ extension StoreOptions {
     /// The store for the console: read-write when allowed and possible, else read-only with the reason, which
     /// the console shows. An OS user who may only read the store gets a working read-only console.
     func openForConsole() throws -> (PayDeskStore, readOnlyReason: String?) {
-        var reason = readOnlyReason
-        if reason == nil, FileManager.default.fileExists(atPath: path), access(path, W_OK) != 0 {
-            reason = "the store is not writable by \(Actor.current.login)"
-        }
+        var reason = readOnlyReason ?? storeReadOnlyReason
         if reason == nil {
             do { return (try PayDeskStore(path: path, mode: .readWrite), nil) } catch StoreError.readOnly, StoreError.cannotOpen {
                 reason = "the store could not be opened for writing"

@@ -51,7 +51,7 @@ struct DecryptCommand: ParsableCommand {
         }
         let paymentData = try tokenData()
         let roots = try trustRoot.map { (path: String) throws -> [Certificate] in
-            let pem = try readFile(path, secret: false, writableByOthersRefused: false)
+            let pem = try readFile(path, secret: false, writableByOthersRefused: true)
             do { return [try Certificate(pemEncoded: pem)] } catch { throw CommandFailure("\(path): not a PEM certificate") }
         } ?? []
         let moment = now.flatMap(Timestamp.init(rfc3339:))?.date ?? Date()
@@ -62,7 +62,7 @@ struct DecryptCommand: ParsableCommand {
         let result = DecryptResult(version: paymentData.version.rawValue, transactionId: paymentData.transactionId,
                                    signature: .init(verified: true, signingTime: Timestamp(date: checked.signingTime).rfc3339),
                                    data: checked.payment)
-        print(json ? try result.jsonText() : result.text)
+        if json { try Output.json(try result.jsonText()) } else { try Output.line(result.text) }
     }
 
     func identity() throws -> MerchantKey.Identity {

@@ -41,33 +41,44 @@ struct DemoCommand: ParsableCommand {
         let path = db ?? Paths.dataHome(environment) + "/paydesk/demo.sqlite"
         if Paths.readOnlyForced(environment) { throw CommandFailure("cannot build a demo store: PAYDESK_READ_ONLY is set") }
         let sandboxPath = SandboxProcessor.statePath(forStore: path)
-        for file in ["", "-wal", "-shm"].flatMap({ [path + $0, sandboxPath + $0] }) where FileManager.default.fileExists(atPath: file) {
-            do { try FileManager.default.removeItem(atPath: file) }
-            catch { throw CommandFailure("\(file): cannot replace the old demo store") }
-        }
+        try Self.removeEarlierDemo(at: path, sandbox: sandboxPath)
         let now = PayDeskStore.systemClock()
         let clock = ManualClock(now)
         let merchantFolder = (path as NSString).deletingLastPathComponent + "/demo-merchant"
+        let store: PayDeskStore
+        do { store = try PayDeskStore.create(at: path, kind: .demo, clock: clock.now) } catch { throw CommandFailure(error) }
         let merchant = try DemoMerchant(folder: merchantFolder, now: now)
         do {
-            let store = try PayDeskStore(path: path, clock: clock.now)
             try DemoStore(orders: orders, seed: seed, now: now, tokens: merchant.tokens).build(into: store, clock: clock, actor: Actor(login: "demo"))
             let totals = try store.statusTotals()
-            print("Demo store with \(orders) orders: \(path)")
-            print("Demo merchant keys: \(merchantFolder)/config.toml")
+            try Output.line("Demo store with \(orders) orders: \(path)")
+            try Output.line("Demo merchant keys: \(merchantFolder)/config.toml")
             // The sandbox processor takes over the demo's charges, so `paydesk process --processor sandbox` finishes them.
             try SandboxProcessor(path: sandboxPath, clock: PayDeskStore.systemClock).adopt(try store.acceptedCharges())
             for status in PaymentStatus.allCases {
                 let rows = totals.filter { $0.status == status }
                 guard !rows.isEmpty else { continue }
                 let amounts = rows.map(\.amount.description).joined(separator: ", ")
-                print("  \(status.rawValue.padding(toLength: 19, withPad: " ", startingAt: 0)) \(String(rows.reduce(0) { $0 + $1.orders }).leftPadded(to: 6))  \(amounts)")
+                try Output.line("  \(status.rawValue.padding(toLength: 19, withPad: " ", startingAt: 0)) \(String(rows.reduce(0) { $0 + $1.orders }).leftPadded(to: 6))  \(amounts)")
             }
         } catch {
             throw CommandFailure("\(error)")
         }
         guard !noConsole else { return }
         try ConsoleCommand.open(try StoreOptions.parse(["--db", path]), theme: theme)
+    }
+
+    /// A demo is rebuilt from scratch, but only over a demo: a store `paydesk demo` marked as its own, and the
+    /// sandbox's state beside it. Anything else at the path (a shop's store, any other file) is left alone.
+    static func removeEarlierDemo(at path: String, sandbox: String) throws {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        let isDemo = (try? PayDeskStore(path: path, mode: .readOnly).kind()) == .demo
+        guard isDemo else { throw CommandFailure(StoreError.notADemoStore(path: path)) }
+        do { try SandboxProcessor.removeState(at: sandbox) } catch { throw CommandFailure("\(sandbox): \(error)") }
+        for file in [path] + StoreFiles.companions(of: path) where unlink(file) != 0 && errno != ENOENT {
+            throw CommandFailure("\(file): cannot remove the earlier demo: \(String(cString: strerror(errno)))")
+        }
     }
 }
 

@@ -38,7 +38,7 @@ struct IngestCommand: ParsableCommand {
         let ingester = Ingester(store: store, actor: .current, verifier: keys?.inspector,
                                 onProblem: { problem in
                                     progress.clear()
-                                    FileHandle.standardError.write(Data("\(file == "-" ? "stdin" : file): \(problem)\n".utf8))
+                                    Output.error("\(file == "-" ? "stdin" : file): \(problem)")
                                 },
                                 onProgress: { progress.show("ingesting… \($0.lines) lines (\($0.rejected) rejected)") })
         do { try ingester.ingest(fileDescriptor: input) } catch {
@@ -47,7 +47,7 @@ struct IngestCommand: ParsableCommand {
                                  + "(\(ingester.summary)); run it again for the rest: stored lines count as duplicates")
         }
         progress.clear()
-        print("ingest: \(ingester.summary)" + (keys == nil ? "; tokens stored unchecked: no merchant keys (no \(merchant.file))" : ""))
+        try Output.line("ingest: \(ingester.summary)" + (keys == nil ? "; tokens stored unchecked: no merchant keys (no \(merchant.file))" : ""))
         if strict && ingester.summary.rejected > 0 { throw ExitCode(1) }
     }
 }

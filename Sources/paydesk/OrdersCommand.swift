@@ -37,9 +37,9 @@ struct OrdersCommand: ParsableCommand {
             do { orders = try store.orders(OrderQuery(status: status, search: search, limit: limit, order: sort)) }
             catch { throw CommandFailure(error) }
             if json {
-                print(try JSONContract.text(orders.map(JSONContract.OrderListItem.init), pretty: true))
+                try Output.json(try JSONContract.text(orders.map(JSONContract.OrderListItem.init), pretty: true))
             } else {
-                print(TextReport.orderTable(orders))
+                try Output.line(TextReport.orderTable(orders))
             }
         }
     }
@@ -59,7 +59,7 @@ struct OrdersCommand: ParsableCommand {
             let store = try self.store.openForReading()
             let detail: OrderDetail
             do { detail = try store.order(orderId) } catch { throw CommandFailure(error) }
-            print(json ? try JSONContract.text(JSONContract.OrderShow(detail), pretty: true) : TextReport.order(detail))
+            if json { try Output.json(try JSONContract.text(JSONContract.OrderShow(detail), pretty: true)) } else { try Output.line(TextReport.order(detail)) }
         }
     }
 }

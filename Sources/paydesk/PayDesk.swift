@@ -12,7 +12,7 @@ struct PayDesk: AsyncParsableCommand {
             whatever its flags say. Try `paydesk demo` for a store with realistic orders, opened in the console.
             """,
         subcommands: [
-            ConsoleCommand.self, DemoCommand.self, IngestCommand.self, OrdersCommand.self, CancelCommand.self, RefundCommand.self,
+            ConsoleCommand.self, InitCommand.self, DemoCommand.self, IngestCommand.self, OrdersCommand.self, CancelCommand.self, RefundCommand.self,
             RefundsCommand.self, AuditCommand.self, OutboxCommand.self, ProcessCommand.self, DecryptCommand.self, InfoCommand.self,
         ],
         defaultSubcommand: ConsoleCommand.self)
@@ -27,10 +27,19 @@ struct PayDesk: AsyncParsableCommand {
                 try command.run()
             }
         } catch let failure as CommandFailure {
-            FileHandle.standardError.write(Data("paydesk: \(failure.message)\n".utf8))
+            Output.error("paydesk: \(failure.message)")
             Foundation.exit(failure.exitCode)
         } catch {
-            exit(withError: error)
+            // ArgumentParser's own messages quote what was typed; they leave through the same neutraliser.
+            let code = exitCode(for: error), message = fullMessage(for: error)
+            if message.isEmpty {
+                // An exit code with nothing to say (`ingest --strict` after reporting its lines).
+            } else if code == .success {
+                do { try Output.line(message) } catch { Foundation.exit(1) }
+            } else {
+                Output.error(message)
+            }
+            Foundation.exit(code.rawValue)
         }
     }
 }

@@ -65,7 +65,7 @@ struct ProcessCommand: AsyncParsableCommand {
         catch { throw CommandFailure("\(statePath): cannot open the sandbox's state: \(error)") }
         let stop = StopRequest()
         let driver = LifecycleDriver(store: payDesk, processor: sandbox, clock: SystemDriverClock(), onProblem: { problem in
-            FileHandle.standardError.write(Data("process: \(problem)\n".utf8))
+            Output.error("process: \(problem)")
         })
         do { try await driver.run(untilIdle: once, shouldStop: { stop.requested }) } catch {
             throw CommandFailure("process: \(error); run it again: nothing is ever sent twice")
@@ -75,7 +75,7 @@ struct ProcessCommand: AsyncParsableCommand {
             let orders = totals.filter { $0.status == status }.reduce(0) { $0 + $1.orders }
             return orders > 0 ? "\(orders) \(status.rawValue)" : nil
         }
-        print("process: \(stop.requested ? "stopped" : "nothing left in flight"); the store holds \(counts.joined(separator: ", "))")
+        try Output.line("process: \(stop.requested ? "stopped" : "nothing left in flight"); the store holds \(counts.joined(separator: ", "))")
     }
 }
 

@@ -29,6 +29,20 @@ struct StoreOptions: ParsableArguments {
         return readOnly ? "--read-only was given" : nil
     }
 
+    /// Why this user cannot change the store even when nothing forces read-only: its files belong to someone
+    /// else, or cannot be written. Nil when the store is missing (there is nothing to say yet) or writable.
+    var storeReadOnlyReason: String? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        let user = Actor.current.login
+        if info.st_uid != geteuid() {
+            let owner = getpwuid(info.st_uid).flatMap { $0.pointee.pw_name.map { String(cString: $0) } } ?? "uid \(info.st_uid)"
+            return "the store belongs to \(owner), not \(user)"
+        }
+        if access(path, W_OK) != 0 { return "the store is not writable by \(user)" }
+        return nil
+    }
+
     /// Opens the store for reading: read-only at the SQLite level, so a read never creates or changes a file.
     func openForReading() throws -> PayDeskStore {
         do { return try PayDeskStore(path: path, mode: .readOnly) } catch { throw CommandFailure(error) }

@@ -114,6 +114,25 @@ import Testing
         #expect(!message.contains(secret.prefix(16)))
     }
 
+    @Test func refusesKeysAndRootsInAFolderOthersCouldChange() throws {
+        // Given keys in a folder anyone may write to (as OpenSSH checks, not only the files' modes)
+        chmod(folder + "/keys", 0o777)
+        // Then the configuration is refused, naming the folder and the fix
+        let message = try #require(problem(Self.goodConfig))
+        #expect(message.contains("its folder \(folder)/keys is writable by group or others (mode 777), who could replace it; chmod go-w it"))
+        // And a sticky folder, where others cannot replace what is ours, is accepted
+        chmod(folder + "/keys", 0o1777)
+        #expect(problem(Self.goodConfig) == nil)
+    }
+
+    @Test(.enabled(if: geteuid() == 0, "needs root to give a file to another user"))
+    func refusesAKeyOwnedByAnotherUser() throws {
+        let nobody = try #require(getpwnam("nobody")).pointee.pw_uid
+        chown(folder + "/keys/rsa.key.pem", nobody, uid_t.max)
+        let message = try #require(problem(Self.goodConfig))
+        #expect(message.contains("keys/rsa.key.pem: owned by nobody; it must belong to root"))
+    }
+
     static func fields(_ json: Data) throws -> PaymentTokenFields {
         let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
         let header = try #require(object["header"] as? [String: String])

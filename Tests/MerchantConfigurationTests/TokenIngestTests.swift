@@ -42,7 +42,7 @@ import Testing
 
     @Test func storesTheOutcomeAndOnlyMaskedDataForEveryKindOfToken() throws {
         // Given a store and the merchant's keys, with the sandbox root trusted
-        let store = try PayDeskStore(path: path, clock: { Timestamp(date: Self.now) })
+        let store = try PayDeskStore.create(at: path, clock: { Timestamp(date: Self.now) })
         let inspector = TokenInspector(keys: try pki.merchantKeys(), extraRoots: [pki.root])
         let lines = [
             try order("GOOD-EC"),
@@ -81,7 +81,7 @@ import Testing
     }
 
     @Test func withoutKeysTokensAreStoredUnchecked() throws {
-        let store = try PayDeskStore(path: path, clock: { Timestamp(date: Self.now) })
+        let store = try PayDeskStore.create(at: path, clock: { Timestamp(date: Self.now) })
         let ingester = Ingester(store: store, actor: Actor(login: "tester"), onProblem: { _ in })
         try ingester.ingest(lines: [try order("PLAIN")])
         #expect(try store.order("PLAIN").tokenVerification == nil)

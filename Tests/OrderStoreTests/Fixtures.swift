@@ -53,7 +53,7 @@ enum Fixture {
 
     /// A fresh store in a temporary folder, with a clock the test controls.
     static func store(clock: @escaping @Sendable () -> Timestamp = { Timestamp(millisecondsSinceEpoch: 1_795_253_400_000) }) throws -> PayDeskStore {
-        try PayDeskStore(path: temporaryPath(), clock: clock)
+        try PayDeskStore.create(at: temporaryPath(), clock: clock)
     }
 
     static func temporaryPath() -> String {

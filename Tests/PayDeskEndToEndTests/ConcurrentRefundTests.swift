@@ -6,6 +6,7 @@ import Testing
     @Test func twoProcessesCanNeverRefundMoreThanWasPaid() throws {
         // Given an order paid 50.00 CNY
         let paydesk = try PayDeskBinary()
+        try paydesk.createStore()
         try paydesk.run(["ingest", "--db", paydesk.store], input: CommandTests.paidOrder)
         // When two shells each try to refund 1.00 forty times, at the same time
         let attempts = 40

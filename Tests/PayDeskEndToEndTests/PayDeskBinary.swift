@@ -50,6 +50,12 @@ struct PayDeskBinary {
                       stderr: String(decoding: err, as: UTF8.self))
     }
 
+    /// Creates the test's store with `paydesk init`, as an operator would before the first ingest.
+    func createStore() throws {
+        let result = try run(["init", "--db", store])
+        guard result.status == 0 else { throw Failure(message: "paydesk init failed: \(result.stderr)") }
+    }
+
     func json(_ arguments: [String]) throws -> Any {
         let result = try run(arguments)
         guard result.status == 0 else { throw Failure(message: "paydesk \(arguments) failed: \(result.stderr)") }

@@ -181,10 +181,15 @@ import Testing
     /// live, while another user writes. Needs root to act as the second user (CI runs as root).
     @Test(.enabled(if: geteuid() == 0, "needs root to run the console as another user"))
     func aUserWhoCanOnlyReadTheStoreGetsALiveReadOnlyConsole() throws {
-        // Given a store written by root, readable by everyone, writable by root only
+        // Given a store written by root, readable by its monitors' group, writable by root only
         let binary = try PayDeskBinary()
         #expect(try binary.run(["demo", "--db", binary.store, "--orders", "30", "--seed", "5", "--no-console"]).status == 0)
-        chmod(binary.folder.path, 0o755)
+        // shared with the monitors' group, as docs/operations.md says
+        let monitors = getgrnam("nogroup").map { $0.pointee.gr_gid } ?? 65534
+        for (path, mode) in [(binary.folder.path, 0o750), (binary.store, 0o640), (binary.store + "-wal", 0o640), (binary.store + "-shm", 0o640)] {
+            chown(path, uid_t.max, monitors)
+            chmod(path, mode_t(mode))
+        }
         // When the user nobody opens the console on it, asking for nothing special
         let tmux = Tmux()
         try tmux.start("nobody", "runuser -u nobody -- env HOME=/tmp TERM=xterm-256color LANG=C.UTF-8 "

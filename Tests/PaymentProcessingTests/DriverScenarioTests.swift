@@ -18,7 +18,7 @@ struct Scenario {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("paydesk-driver-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let clock = clock
-        store = try PayDeskStore(path: folder + "/store.sqlite", clock: { clock.now() })
+        store = try PayDeskStore.create(at: folder + "/store.sqlite", clock: { clock.now() })
         sandbox = try SandboxProcessor(path: folder + "/sandbox.sqlite", seed: 3, rates: rates, clock: { clock.now() })
         driver = LifecycleDriver(store: store, processor: sandbox, clock: clock)
         let ingester = Ingester(store: store, actor: Actor(login: "shop"), onProblem: { Issue.record("\($0)") })

@@ -1,0 +1,38 @@
+import Foundation
+import OrderModel
+
+/// The only way out to the terminal for the command line. Text is neutralised line by line, so nothing that
+/// came from outside (an order, an event, a token, a file name, an error quoting input) can steer the
+/// operator's terminal, whichever path printed it; and a write that fails (a full disk, a closed file) ends
+/// the command with an error instead of an exit status that says all went well.
+enum Output {
+    /// Writes lines of text to standard output.
+    static func line(_ text: String) throws {
+        try write(safe(text) + "\n", to: STDOUT_FILENO, name: "standard output")
+    }
+
+    /// Writes JSON text, already escaped by `JSONContract.text`, to standard output.
+    static func json(_ text: String) throws {
+        try write(text + "\n", to: STDOUT_FILENO, name: "standard output")
+    }
+
+    /// A message for the person at the terminal, on standard error.
+    static func error(_ text: String) {
+        _ = try? write(safe(text) + "\n", to: STDERR_FILENO, name: "standard error")
+    }
+
+    /// Every line neutralised: control characters, escape sequences and bidi overrides become visible escapes.
+    static func safe(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0).neutralized }.joined(separator: "\n")
+    }
+
+    private static func write(_ text: String, to descriptor: Int32, name: String) throws {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { throw CommandFailure("cannot write \(name): \(String(cString: strerror(errno)))") }
+            bytes = bytes.dropFirst(written)
+        }
+    }
+}
