@@ -8,8 +8,8 @@ struct CancelCommand: ParsableCommand {
         commandName: "cancel",
         abstract: "Cancel an order: never charge it, or reverse its charge.",
         discussion: """
-            Not yet submitted: the order is canceled and never charged. Charge in flight: it is reversed if it
-            succeeds, and ends canceled if it fails. Paid: the charge is reversed (refunded in full if the bank
+            Not yet submitted: the order is canceled and never charged. Charge in flight: it is reversed if it \
+            succeeds, and ends canceled if it fails. Paid: the charge is reversed (refunded in full if the bank \
             refuses reversal). The status you confirmed is checked again when the cancel runs.
             """)
 

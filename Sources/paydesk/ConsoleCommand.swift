@@ -11,9 +11,9 @@ struct ConsoleCommand: ParsableCommand {
         commandName: "console",
         abstract: "Open the live console on a store (what `paydesk` alone does).",
         discussion: """
-            Read-only when --read-only is given, when PAYDESK_READ_ONLY=1 (no flag undoes it), or when the store
-            is not writable by this user. Themes: --theme NAME|PATH or PAYDESK_THEME; shipped themes are
-            default, light, high-contrast, colour-blind and monochrome; your own go in
+            Read-only when --read-only is given, when PAYDESK_READ_ONLY=1 (no flag undoes it), or when the store \
+            is not writable by this user. Themes: --theme NAME|PATH or PAYDESK_THEME; shipped themes are \
+            default, light, high-contrast, colour-blind and monochrome; your own go in \
             $XDG_CONFIG_HOME/paydesk/themes/NAME.toml.
             """)
 

@@ -10,10 +10,10 @@ struct DecryptCommand: ParsableCommand {
         commandName: "decrypt",
         abstract: "Verify an Apple Pay token's signature and decrypt it, showing only masked data.",
         discussion: """
-            Checks, in order: the token's format, Apple's CMS signature (messageDigest, signature, certificate
-            markers), the chain to Apple Root CA - G3 at the signing time, the replay window (5 minutes around
-            --now, else the current time), the key named by the token's publicKeyHash, and the GCM tag. A failure
-            exits non-zero with one line naming the check. Only the last 4 digits of the device account number,
+            Checks, in order: the token's format, Apple's CMS signature (messageDigest, signature, certificate \
+            markers), the chain to Apple Root CA - G3 at the signing time, the replay window (5 minutes around \
+            --now, else the current time), the key named by the token's publicKeyHash, and the GCM tag. A failure \
+            exits non-zero with one line naming the check. Only the last 4 digits of the device account number, \
             the expiry, amount, currency, data type and ECI are ever printed.
             """)
 

@@ -9,11 +9,11 @@ struct DemoCommand: ParsableCommand {
         commandName: "demo",
         abstract: "Build a demo store with realistic orders in every payment state.",
         discussion: """
-            The demo store is rebuilt from scratch each time, by default at
+            The demo store is rebuilt from scratch each time, by default at \
             $XDG_DATA_HOME/paydesk/demo.sqlite, never over your real store. The same --seed gives the same orders.
 
-            Every order carries a real Apple Pay token from a sandbox PKI made for the demo, verified and
-            decrypted as it is ingested. The demo merchant's keys and configuration are written beside the
+            Every order carries a real Apple Pay token from a sandbox PKI made for the demo, verified and \
+            decrypted as it is ingested. The demo merchant's keys and configuration are written beside the \
             store (demo-merchant/config.toml), for `paydesk ingest --config` and `paydesk decrypt` to try.
             """)
 

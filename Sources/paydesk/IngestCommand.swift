@@ -8,14 +8,14 @@ struct IngestCommand: ParsableCommand {
         commandName: "ingest",
         abstract: "Read orders and payment events as JSON Lines into the store.",
         discussion: """
-            Each line is one JSON document: an order ("type": "order") or a payment event ("type":
-            "payment_event"). The format, with examples, is in docs/ingest-format.md. Bad lines are reported as
-            `line N: field: reason` on stderr and skipped; good lines are kept. The same line twice changes
+            Each line is one JSON document: an order ("type": "order") or a payment event ("type": \
+            "payment_event"). The format, with examples, is in docs/ingest-format.md. Bad lines are reported as \
+            `line N: field: reason` on stderr and skipped; good lines are kept. The same line twice changes \
             nothing. The run ends with a summary line on stdout.
 
-            With merchant keys configured (see `paydesk info`), every order's token is verified and decrypted
-            as it is stored: the outcome and the masked payment data are kept, never the card number or
-            cryptogram. An order whose token fails is still stored, and flagged. The replay window is judged
+            With merchant keys configured (see `paydesk info`), every order's token is verified and decrypted \
+            as it is stored: the outcome and the masked payment data are kept, never the card number or \
+            cryptogram. An order whose token fails is still stored, and flagged. The replay window is judged \
             against the order's createdAt.
             """)
 

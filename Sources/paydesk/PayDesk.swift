@@ -7,8 +7,8 @@ struct PayDesk: AsyncParsableCommand {
         commandName: "paydesk",
         abstract: "A terminal console for merchants who take Apple Pay in-app payments.",
         discussion: """
-            Orders, payments and refunds live in one SQLite store (--db, else PAYDESK_DB, else
-            $XDG_DATA_HOME/paydesk/paydesk.sqlite). PAYDESK_READ_ONLY=1 makes every command read-only,
+            Orders, payments and refunds live in one SQLite store (--db, else PAYDESK_DB, else \
+            $XDG_DATA_HOME/paydesk/paydesk.sqlite). PAYDESK_READ_ONLY=1 makes every command read-only, \
             whatever its flags say. Try `paydesk demo` for a store with realistic orders, opened in the console.
             """,
         subcommands: [

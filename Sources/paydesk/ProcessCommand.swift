@@ -9,13 +9,13 @@ struct ProcessCommand: AsyncParsableCommand {
         commandName: "process",
         abstract: "Move payments along with a processor: charge, poll, reverse, refund.",
         discussion: """
-            Submits authorized orders, waits up to 5 s for each result and then polls with backoff, carries out
-            operators' cancels (never submitted, reversed once the charge lands, or a full refund when the bank
-            refuses reversal) and pending refunds. Runs until stopped (Ctrl-C, SIGTERM); with --once it exits
-            when nothing is left in flight. Killing it at any moment is safe: on the next start, anything in
+            Submits authorized orders, waits up to 5 s for each result and then polls with backoff, carries out \
+            operators' cancels (never submitted, reversed once the charge lands, or a full refund when the bank \
+            refuses reversal) and pending refunds. Runs until stopped (Ctrl-C, SIGTERM); with --once it exits \
+            when nothing is left in flight. Killing it at any moment is safe: on the next start, anything in \
             doubt is asked about by its idempotency key, never sent twice.
 
-            The sandbox processor stands in for a real one: deterministic for a seed, its own state in a file
+            The sandbox processor stands in for a real one: deterministic for a seed, its own state in a file \
             beside the store. The rates are percentages.
             """)
 
