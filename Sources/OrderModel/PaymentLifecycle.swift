@@ -36,6 +36,8 @@ public struct PaymentState: Equatable, Sendable {
 /// Everything that can happen to an order's payment: operator intents and processor outcomes.
 public enum PaymentAction: Equatable, Sendable {
     case cancel
+    /// An operator lets a held order go ahead to be charged.
+    case release
     case requestRefund(amount: Int64)
     case withdrawRefund(amount: Int64)
     case chargeSubmitted
@@ -72,8 +74,10 @@ public enum PaymentLifecycle {
         switch (action, state.status) {
         case (.cancel, _) where state.cancelRequested:
             throw PaymentRefusal("a cancel was already requested")
-        case (.cancel, .authorized):
+        case (.cancel, .authorized), (.cancel, .held):
             next.status = .canceled
+        case (.release, .held):
+            next.status = .authorized
         case (.cancel, .charging):
             next.cancelRequested = true
         case (.cancel, .paid):
@@ -123,6 +127,8 @@ public enum PaymentLifecycle {
             next.refundsInFlight = try checked(state.refundsInFlight, plus: amount)
             return PaymentTransition(state: next, followUp: .automaticRefund(amount: amount))
 
+        case (.release, let status):
+            throw PaymentRefusal("only a held order can be released; this one is \(status.rawValue)")
         case (.cancel, let status), (.requestRefund, let status), (.refundSucceeded, let status),
              (.chargeSubmitted, let status), (.chargeSucceeded, let status), (.chargeFailed, let status),
              (.reversalSucceeded, let status), (.reversalUnsupported, let status):

@@ -88,6 +88,19 @@ public struct TokenVerification: Sendable, Equatable, Codable {
     /// Verified, but the customer authorised another amount or currency than the order says.
     public var amountMismatch: Bool { matchesOrder == false }
 
+    /// Why an order with this token is held (`PaymentStatus.onArrival`), in one line that names the check:
+    /// nil when it goes ahead.
+    public func holdReason(orderTotal: Money) -> String? {
+        switch outcome {
+        case .verified:
+            guard amountMismatch, let payment else { return nil }
+            let authorised = payment.amount?.description ?? "\(payment.transactionAmount) minor units of currency \(payment.currencyCode)"
+            return "amount: the token authorises \(authorised), but the order's total is \(orderTotal)"
+        case .failed, .noKey:
+            return problem ?? "a check failed"
+        }
+    }
+
     /// One line for lists and logs: `verified`, `verified, amount differs from the order`, `failed: chain: …`.
     public var summary: String {
         switch outcome {
@@ -139,7 +152,8 @@ extension TokenVerification {
     public static func describe(_ verification: TokenVerification?, orderTotal: Money,
                                 time: (Timestamp) -> String) -> [(text: String, tone: Tone)] {
         guard let verification else {
-            return [("not checked: no merchant keys were configured when this order was ingested", .quiet)]
+            return [("not verified here: no merchant keys were configured when this order was ingested; the processor decrypts the token",
+                     .quiet)]
         }
         let signed = verification.signingTime.flatMap(Timestamp.init(rfc3339:)).map { "signed \(time($0))" }
         var lines: [(text: String, tone: Tone)] = []

@@ -173,7 +173,6 @@ extension PayDeskStore {
         let currency = try record.currencyValue()
         let details: OrderDetails
         do { details = try OrderDetails.decode(record.details) } catch { throw .database("order \(orderId): unreadable details") }
-        let inFlight = refunds.filter { $0.status.isInFlight }.reduce(0) { $0 + $1.amount }
         var summary = try OrderSummary(row)
         summary.refundPending = refunds.contains { $0.status == .pending }
         let verification = try record.tokenVerification.map { (json: String) throws(StoreError) in
@@ -190,7 +189,7 @@ extension PayDeskStore {
             },
             refunds: refunds.map { RefundView($0, orderId: orderId, currency: currency) },
             audit: audit,
-            payment: record.paymentState(refundsInFlight: inFlight))
+            payment: record.paymentState(refundsInFlight: record.refundsInFlight))
     }
 
     /// Refunds, those still pending first, then the newest.

@@ -21,6 +21,8 @@ public struct OrderSummary: Sendable, Equatable {
     public var tokenOutcome: TokenVerification.Outcome?
     /// The token's amount or currency is not the order's total.
     public var tokenMismatch: Bool
+    /// Why the order was held on arrival: the check that failed, in one line.
+    public var holdReason: String?
     public var updatedAt: Timestamp
     /// Where the next page starts, in any sort order.
     public var cursor: OrderCursor
@@ -29,7 +31,7 @@ public struct OrderSummary: Sendable, Equatable {
     static var selection: [any SQLSelectable] {
         ["id", "order_id", "created_at", "status", "failure_reason", "currency", "total", "customer_name",
          "shipping_method", "shipping_label", "wallet", "card_last4", "cancel_requested", "token_outcome",
-         "token_mismatch", "updated_at"].map { Column($0) }
+         "token_mismatch", "hold_reason", "updated_at"].map { Column($0) }
         + [SQL("EXISTS (SELECT 1 FROM refunds WHERE refunds.order_ref = orders.id AND refunds.status = 'pending') AS refund_pending")]
     }
 
@@ -51,6 +53,7 @@ public struct OrderSummary: Sendable, Equatable {
         refundPending = row["refund_pending"] ?? false
         tokenOutcome = (row["token_outcome"] as String?).flatMap(TokenVerification.Outcome.init(rawValue:))
         tokenMismatch = row["token_mismatch"]
+        holdReason = row["hold_reason"]
         updatedAt = Timestamp(millisecondsSinceEpoch: row["updated_at"])
         cursor = OrderCursor(createdAt: row["created_at"], currency: code, total: row["total"], rowID: row["id"])
     }

@@ -17,7 +17,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case unknownOrder(String)
     case unknownRefund(String)
     case refused(String)
-    case idempotencyConflict(String)
+    case idempotencyConflict(String, detail: String)
     case database(String)
 
     public var description: String {
@@ -37,7 +37,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
         case .unknownOrder(let id): "no order \(quoted(id)) in the store"
         case .unknownRefund(let id): "no refund \(quoted(id)) in the store"
         case .refused(let reason): reason
-        case .idempotencyConflict(let key): "idempotency key \(quoted(key)) was already used for a different request"
+        case .idempotencyConflict(let key, let detail): "idempotency key \(quoted(key)): \(detail); nothing was changed"
         case .database(let message): "store error: \(message)"
         }
     }

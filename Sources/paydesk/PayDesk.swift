@@ -12,7 +12,7 @@ struct PayDesk: AsyncParsableCommand {
             whatever its flags say. Try `paydesk demo` for a store with realistic orders, opened in the console.
             """,
         subcommands: [
-            ConsoleCommand.self, InitCommand.self, DemoCommand.self, IngestCommand.self, OrdersCommand.self, CancelCommand.self, RefundCommand.self,
+            ConsoleCommand.self, InitCommand.self, DemoCommand.self, IngestCommand.self, OrdersCommand.self, CancelCommand.self, RefundCommand.self, ReleaseCommand.self,
             RefundsCommand.self, AuditCommand.self, OutboxCommand.self, ProcessCommand.self, DecryptCommand.self, InfoCommand.self,
         ],
         defaultSubcommand: ConsoleCommand.self)

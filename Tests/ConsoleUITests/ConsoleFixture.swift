@@ -38,7 +38,7 @@ struct ConsoleFixture {
 
     /// Ingests one realistic order under `orderId`, created now, after `edit`.
     static func ingest(orderId: String, into store: PayDeskStore, edit: (inout [String: Any]) -> Void = { _ in }) throws {
-        let line = DemoStore(orders: 41, seed: 99, now: now).orderLines(from: 40, count: 1)[0]
+        let line = try DemoStore(orders: 41, seed: 99, now: now).orderLines(from: 40, count: 1)[0]
         var document = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
         document["orderId"] = orderId
         document["createdAt"] = now.rfc3339

@@ -108,7 +108,7 @@ import OrderModel
         var console = try ConsoleFixture()
         console.press(.character("s"))
         #expect(console.state.orders.status == .authorized)
-        console.press(.character("s"), .character("s"))
+        console.press(.character("s"), .character("s"), .character("s"))
         #expect(console.state.orders.status == .paid)
         #expect(!console.state.orders.rows.isEmpty && console.state.orders.rows.allSatisfy { $0.status == .paid })
         console.press(.character("S"))

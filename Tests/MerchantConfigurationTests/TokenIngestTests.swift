@@ -73,6 +73,14 @@ import Testing
         #expect(try store.order("REPLAYED").tokenVerification?.problem?.hasPrefix("replay window: ") == true)
         #expect(try store.order("FORGED").tokenVerification?.problem?.hasPrefix("signature: ") == true)
         #expect(try store.order("RETIRED").tokenVerification?.problem?.hasPrefix("key not found: ") == true)
+        // And only the two that verified and match go ahead; every other is held, saying which check failed
+        #expect(ingester.summary.held == 4)
+        let statuses = try store.orders(OrderQuery(limit: 10)).map { "\($0.orderId) \($0.status.rawValue)" }.sorted()
+        #expect(statuses == ["FORGED held", "GOOD-EC authorized", "GOOD-RSA authorized", "MORE held", "REPLAYED held", "RETIRED held"])
+        #expect(rows["MORE"]?.holdReason == "amount: the token authorises 138.00 CNY, but the order's total is 128.00 CNY")
+        #expect(rows["FORGED"]?.holdReason?.hasPrefix("signature: ") == true && rows["GOOD-EC"]?.holdReason == nil)
+        // And the processor is offered only the orders that go ahead
+        #expect(try store.ordersToCharge(limit: 10).map(\.orderId).sorted() == ["GOOD-EC", "GOOD-RSA"])
         // And the full device account number is nowhere in the store's files
         for file in [path, path + "-wal"] {
             let bytes = try Data(contentsOf: URL(fileURLWithPath: file))
@@ -86,5 +94,37 @@ import Testing
         try ingester.ingest(lines: [try order("PLAIN")])
         #expect(try store.order("PLAIN").tokenVerification == nil)
         #expect(ingester.summary.tokens.isEmpty)
+        // The processor decrypts: the order goes ahead, and is labelled as not verified here
+        #expect(try store.order("PLAIN").summary.status == .authorized)
+        let label = TokenVerification.describe(nil, orderTotal: Money(minorUnits: 12_800, currency: Currency(code: "CNY")!), time: \.rfc3339)
+        #expect(label.first?.text.hasPrefix("not verified here") == true)
+    }
+
+    @Test func aHeldOrderIsReleasedWithAReasonOrCanceledAndNeverChargedMeanwhile() throws {
+        // Given two orders held because their tokens were replayed
+        let store = try PayDeskStore.create(at: path, clock: { Timestamp(date: Self.now) })
+        let ingester = Ingester(store: store, actor: Actor(login: "tester"), verifier: TokenInspector(keys: try pki.merchantKeys(), extraRoots: [pki.root]),
+                                onProblem: { _ in })
+        try ingester.ingest(lines: [try order("HELD-1", age: 3_600), try order("HELD-2", age: 3_600)])
+        let operatorActor = Actor(login: "ops")
+        // When a release has no reason, or a refund or a charge is tried, Then each is refused and nothing moves
+        #expect(throws: StoreError.refused("a release needs a reason, for the audit log")) {
+            try store.releaseHold(orderId: "HELD-1", reason: "  ", actor: operatorActor)
+        }
+        #expect(throws: StoreError.self) { try store.apply(IncomingEvent(orderId: "HELD-1", kind: .chargeSubmitted, at: Timestamp(date: Self.now)),
+                                                            actor: operatorActor) }
+        #expect(try store.order("HELD-1").summary.status == .held)
+        // When one is released with a reason and the other canceled
+        try store.releaseHold(orderId: "HELD-1", reason: "customer confirmed by phone", actor: operatorActor)
+        #expect(try store.requestCancel(orderId: "HELD-2", actor: operatorActor).outcome == .canceled)
+        // Then the first goes ahead to be charged, the second never will, and the audit says who and why
+        #expect(try store.ordersToCharge(limit: 10).map(\.orderId) == ["HELD-1"])
+        #expect(try store.order("HELD-2").summary.status == .canceled)
+        let release = try #require(try store.order("HELD-1").audit.first)
+        #expect(release.action == "release" && release.actor.login == "ops")
+        #expect(release.outcome.hasPrefix("released despite replay window: ") && release.outcome.hasSuffix(": customer confirmed by phone"))
+        #expect(throws: StoreError.refused("only a held order can be released; this one is authorized")) {
+            try store.releaseHold(orderId: "HELD-1", reason: "again", actor: operatorActor)
+        }
     }
 }

@@ -6,6 +6,7 @@ import Testing
 @Suite struct PaymentLifecycleTests {
     static let states: [String: PaymentState] = [
         "authorized": .authorized(total: 1000),
+        "held": PaymentState(status: .held, total: 1000),
         "charging": PaymentState(status: .charging, total: 1000),
         "charging*": PaymentState(status: .charging, cancelRequested: true, total: 1000),
         "paid": PaymentState(status: .paid, total: 1000, paid: 1000),
@@ -21,21 +22,22 @@ import Testing
         ("cancel", .cancel), ("refund", .requestRefund(amount: 100)), ("withdraw", .withdrawRefund(amount: 100)),
         ("submit", .chargeSubmitted), ("succeed", .chargeSucceeded), ("fail", .chargeFailed(.pinLockout)),
         ("reversed", .reversalSucceeded), ("no-reversal", .reversalUnsupported),
-        ("refund-ok", .refundSucceeded(amount: 100)), ("refund-failed", .refundFailed(amount: 100)),
+        ("refund-ok", .refundSucceeded(amount: 100)), ("refund-failed", .refundFailed(amount: 100)), ("release", .release),
     ]
-    //                              cancel     refund     withdraw  submit      succeed  fail        reversed    no-reversal refund-ok           refund-failed
+    //                              cancel     refund     withdraw  submit      succeed  fail        reversed    no-reversal refund-ok           refund-failed  release
     static let table: [String: [String]] = [
-        "authorized":         ["canceled", "-",       "-",       "charging", "-",     "-",        "-",        "-",     "-",                "-"],
-        "charging":           ["charging*", "-",      "-",       "-",        "paid",  "failed",   "-",        "-",     "-",                "-"],
-        "charging*":          ["-",        "-",       "-",       "-",        "paid*", "canceled", "-",        "-",     "-",                "-"],
-        "paid":               ["paid*",    "paid",    "-",       "-",        "-",     "-",        "-",        "-",     "-",                "-"],
-        "paid*":              ["-",        "-",       "-",       "-",        "-",     "-",        "reversed", "paid",  "-",                "-"],
-        "paid+refund":        ["-",        "paid",    "paid",    "-",        "-",     "-",        "-",        "-",     "partially_refunded", "paid"],
-        "partially_refunded": ["-", "partially_refunded", "partially_refunded", "-", "-", "-",    "-",        "-",     "partially_refunded", "partially_refunded"],
-        "failed":             ["-",        "-",       "-",       "-",        "-",     "-",        "-",        "-",     "-",                "-"],
-        "canceled":           ["-",        "-",       "-",       "-",        "-",     "-",        "-",        "-",     "-",                "-"],
-        "reversed":           ["-",        "-",       "-",       "-",        "-",     "-",        "-",        "-",     "-",                "-"],
-        "refunded":           ["-",        "-",       "-",       "-",        "-",     "-",        "-",        "-",     "-",                "-"],
+        "held":               ["canceled", "-",       "-",       "-",        "-",     "-",        "-",        "-",     "-",                "-",       "authorized"],
+        "authorized":         ["canceled", "-",       "-",       "charging", "-",     "-",        "-",        "-",     "-",                "-", "-"],
+        "charging":           ["charging*", "-",      "-",       "-",        "paid",  "failed",   "-",        "-",     "-",                "-", "-"],
+        "charging*":          ["-",        "-",       "-",       "-",        "paid*", "canceled", "-",        "-",     "-",                "-", "-"],
+        "paid":               ["paid*",    "paid",    "-",       "-",        "-",     "-",        "-",        "-",     "-",                "-", "-"],
+        "paid*":              ["-",        "-",       "-",       "-",        "-",     "-",        "reversed", "paid",  "-",                "-", "-"],
+        "paid+refund":        ["-",        "paid",    "paid",    "-",        "-",     "-",        "-",        "-",     "partially_refunded", "paid", "-"],
+        "partially_refunded": ["-", "partially_refunded", "partially_refunded", "-", "-", "-",    "-",        "-",     "partially_refunded", "partially_refunded", "-"],
+        "failed":             ["-",        "-",       "-",       "-",        "-",     "-",        "-",        "-",     "-",                "-", "-"],
+        "canceled":           ["-",        "-",       "-",       "-",        "-",     "-",        "-",        "-",     "-",                "-", "-"],
+        "reversed":           ["-",        "-",       "-",       "-",        "-",     "-",        "-",        "-",     "-",                "-", "-"],
+        "refunded":           ["-",        "-",       "-",       "-",        "-",     "-",        "-",        "-",     "-",                "-", "-"],
     ]
 
     static var pairs: [(String, Int)] {

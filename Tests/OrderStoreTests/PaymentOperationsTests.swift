@@ -13,11 +13,11 @@ import OrderModel
         try Fixture.paidOrder(in: store)
         // When 30.00 is refunded and settled, then the remainder
         let first = try store.requestRefund(orderId: "ORD-1", amount: Money(minorUnits: 3000, currency: cny),
-                                            reason: .requestedByCustomer, note: "one cup broken", actor: Fixture.actor)
+                                            reason: .requestedByCustomer, note: "one cup broken", actor: Fixture.actor).refund
         #expect(try store.order("ORD-1").refundable.minorUnits == 7000)
         try Fixture.ingest([Fixture.event("ORD-1", "refund_succeeded", at: "2026-11-21T10:00:00Z", ["refundId": first.refundId])], into: store)
         #expect(try store.order("ORD-1").summary.status == .partiallyRefunded)
-        let rest = try store.requestRefund(orderId: "ORD-1", reason: .notDelivered, actor: Fixture.actor)
+        let rest = try store.requestRefund(orderId: "ORD-1", reason: .notDelivered, actor: Fixture.actor).refund
         #expect(rest.amount.minorUnits == 7000)
         try Fixture.ingest([Fixture.event("ORD-1", "refund_submitted", at: "2026-11-21T10:01:00Z", ["refundId": rest.refundId]),
                             Fixture.event("ORD-1", "refund_succeeded", at: "2026-11-21T10:02:00Z", ["refundId": rest.refundId])], into: store)
@@ -43,24 +43,73 @@ import OrderModel
         }
     }
 
-    @Test func replayingAnIdempotencyKeyReturnsTheSameRefund() throws {
+    @Test func replayingAnIdempotencyKeyReturnsTheSameRefundAndSaysSo() throws {
+        // Given a refund made with key k-1
         let store = try Fixture.store()
         try Fixture.paidOrder(in: store)
         let amount = Money(minorUnits: 1000, currency: cny)
         let a = try store.requestRefund(orderId: "ORD-1", amount: amount, reason: .duplicate, idempotencyKey: "k-1", actor: Fixture.actor)
+        // When the same request is retried, also without naming the amount, Then it is the same refund, replayed
         let b = try store.requestRefund(orderId: "ORD-1", amount: amount, reason: .duplicate, idempotencyKey: "k-1", actor: Fixture.actor)
-        #expect(a == b)
+        let c = try store.requestRefund(orderId: "ORD-1", reason: .duplicate, idempotencyKey: "k-1", actor: Fixture.actor)
+        #expect(!a.replayed && b.replayed && c.replayed)
+        #expect(a.refund == b.refund && b.refund == c.refund)
         #expect(try store.order("ORD-1").refunds.count == 1)
-        #expect(throws: StoreError.idempotencyConflict("k-1")) {
-            try store.requestRefund(orderId: "ORD-1", amount: Money(minorUnits: 2000, currency: cny), reason: .duplicate,
+        // And the same key with another request is refused, naming each difference
+        #expect(throws: StoreError.idempotencyConflict("k-1", detail: "it was used for refund \(a.refund.refundId) of 10.00 CNY on ORD-1 (duplicate); "
+                                                         + "this request differs in amount (20.00 CNY), note (\"oops\")")) {
+            try store.requestRefund(orderId: "ORD-1", amount: Money(minorUnits: 2000, currency: cny), reason: .duplicate, note: "oops",
                                     idempotencyKey: "k-1", actor: Fixture.actor)
         }
+        // And a retry of a full refund after the refund settled is still a replay, not "nothing to refund"
+        try Fixture.ingest([Fixture.event("ORD-1", "refund_succeeded", at: "2026-11-21T10:00:00Z", ["refundId": a.refund.refundId])], into: store)
+        let full = try store.requestRefund(orderId: "ORD-1", reason: .other, idempotencyKey: "k-full", actor: Fixture.actor)
+        #expect(try store.order("ORD-1").refundable.minorUnits == 0)
+        let again = try store.requestRefund(orderId: "ORD-1", reason: .other, idempotencyKey: "k-full", actor: Fixture.actor)
+        #expect(again.replayed && again.refund.refundId == full.refund.refundId && again.refund.amount.minorUnits == 9000)
+    }
+
+    @Test func operatorKeysCannotEnterPayDesksNamespace() throws {
+        // Given a paid order, and an operator who tries the keys PayDesk uses itself
+        let store = try Fixture.store()
+        try Fixture.paidOrder(in: store)
+        for key in ["paydesk:reversal-refused:ORD-1", "reversal-refused:ORD-1", "cancel:ORD-1", "charge:ORD-1", "processor:re_1"] {
+            // Then each is refused before anything is written
+            #expect(throws: StoreError.self, "\(key)") {
+                try store.requestRefund(orderId: "ORD-1", amount: Money(minorUnits: 100, currency: cny), reason: .other,
+                                        idempotencyKey: key, actor: Fixture.actor)
+            }
+            #expect(throws: StoreError.self, "\(key)") { try store.requestCancel(orderId: "ORD-1", idempotencyKey: key, actor: Fixture.actor) }
+        }
+        #expect(try store.order("ORD-1").refunds.isEmpty)
+        // And the bank's refusal of a reversal is always recordable, as a full refund under PayDesk's own key
+        try store.requestCancel(orderId: "ORD-1", idempotencyKey: "ticket-9", actor: Fixture.actor)
+        let (_, problems) = try Fixture.ingest([Fixture.event("ORD-1", "reversal_unsupported", at: "2026-11-21T09:40:00Z")], into: store)
+        #expect(problems.isEmpty)
+        #expect(try store.order("ORD-1").refunds.map(\.idempotencyKey) == ["paydesk:reversal-refused:ORD-1"])
+    }
+
+    @Test func aCancelRetriedWithItsKeyIsAReplayAndAKeyIsNeverReusedAcrossOrders() throws {
+        // Given two authorized orders, and a cancel of the first under key t-1
+        let store = try Fixture.store()
+        try Fixture.ingest([Fixture.order("ORD-1"), Fixture.order("ORD-2")], into: store)
+        #expect(try store.requestCancel(orderId: "ORD-1", idempotencyKey: "t-1", actor: Fixture.actor) == CancelResult(outcome: .canceled, replayed: false))
+        // When it is retried, Then it is a replay of what it did, not "not allowed while canceled"
+        #expect(try store.requestCancel(orderId: "ORD-1", idempotencyKey: "t-1", actor: Fixture.actor) == CancelResult(outcome: .canceled, replayed: true))
+        // And the key cannot cancel another order, or ask for a refund: one line names what it was used for
+        #expect(throws: StoreError.idempotencyConflict("t-1", detail: "it was used for a cancel of ORD-1")) {
+            try store.requestCancel(orderId: "ORD-2", idempotencyKey: "t-1", actor: Fixture.actor)
+        }
+        #expect(try store.order("ORD-2").summary.status == .authorized)
+        // And a cancel without a key, repeated, is a replay too
+        #expect(try store.requestCancel(orderId: "ORD-2", actor: Fixture.actor).replayed == false)
+        #expect(try store.requestCancel(orderId: "ORD-2", actor: Fixture.actor).replayed == true)
     }
 
     @Test func aPendingRefundCanBeWithdrawnOnce() throws {
         let store = try Fixture.store()
         try Fixture.paidOrder(in: store)
-        let refund = try store.requestRefund(orderId: "ORD-1", reason: .other, actor: Fixture.actor)
+        let refund = try store.requestRefund(orderId: "ORD-1", reason: .other, actor: Fixture.actor).refund
         #expect(try store.withdrawRefund(refundId: refund.refundId, actor: Fixture.actor).status == .withdrawn)
         #expect(try store.order("ORD-1").refundable.minorUnits == 10000)
         #expect(throws: StoreError.refused("refund \(refund.refundId) is withdrawn; only a pending refund can be withdrawn")) {
@@ -72,7 +121,7 @@ import OrderModel
     @Test func cancelBeforeSubmissionNeverCharges() throws {
         let store = try Fixture.store()
         try Fixture.ingest([Fixture.order("ORD-1")], into: store)
-        #expect(try store.requestCancel(orderId: "ORD-1", actor: Fixture.actor) == .canceled)
+        #expect(try store.requestCancel(orderId: "ORD-1", actor: Fixture.actor).outcome == .canceled)
         #expect(try store.order("ORD-1").summary.status == .canceled)
         let (_, problems) = try Fixture.ingest([Fixture.event("ORD-1", "charge_submitted")], into: store)
         #expect(problems == ["line 1: event: charge_submitted: not allowed while the order is canceled"])
@@ -81,7 +130,7 @@ import OrderModel
     @Test func cancelDuringAChargeThatFailsEndsCanceled() throws {
         let store = try Fixture.store()
         try Fixture.ingest([Fixture.order("ORD-1"), Fixture.event("ORD-1", "charge_submitted")], into: store)
-        #expect(try store.requestCancel(orderId: "ORD-1", actor: Fixture.actor) == .cancelRequestedWhileCharging)
+        #expect(try store.requestCancel(orderId: "ORD-1", actor: Fixture.actor).outcome == .cancelRequestedWhileCharging)
         try Fixture.ingest([Fixture.event("ORD-1", "charge_failed", at: "2026-11-21T09:32:00Z", ["reason": "declined"])], into: store)
         #expect(try store.order("ORD-1").summary.status == .canceled)
     }
@@ -90,7 +139,7 @@ import OrderModel
         // Given a paid order whose operator cancels it
         let store = try Fixture.store()
         try Fixture.paidOrder(in: store)
-        #expect(try store.requestCancel(orderId: "ORD-1", expecting: .paid, actor: Fixture.actor) == .reversalRequested)
+        #expect(try store.requestCancel(orderId: "ORD-1", expecting: .paid, actor: Fixture.actor).outcome == .reversalRequested)
         #expect(try store.outbox().map(\.kind) == [.reverse])
         // When the bank refuses the reversal
         try Fixture.ingest([Fixture.event("ORD-1", "reversal_unsupported", at: "2026-11-21T09:40:00Z")], into: store)

@@ -77,15 +77,28 @@ import Testing
                                    environment: ["SSH_CONNECTION": "203.0.113.9 52144 10.0.0.2 22"])
         #expect(done.status == 0)
         #expect(done.stdout.hasPrefix("E2E-1: refund re_") && done.stdout.hasSuffix(" of 10.00 CNY pending\n"))
-        // Retrying with the same key refunds nothing more
-        try paydesk.run(["refund", "E2E-1", "--amount", "10.00", "--reason", "requested_by_customer", "--idempotency-key", "ticket-77", "--yes", "--db", paydesk.store])
+        // Retrying with the same key refunds nothing more, and says so
+        let retry = try paydesk.run(["refund", "E2E-1", "--amount", "10.00", "--reason", "requested_by_customer", "--note", "lid cracked",
+                                     "--idempotency-key", "ticket-77", "--db", paydesk.store])
+        #expect(retry.status == 0 && retry.stdout.hasPrefix("E2E-1: already done (replayed): refund re_") && retry.stdout.hasSuffix(" of 10.00 CNY pending\n"))
+        // The same key for another amount is refused, naming what differs
+        let changed = try paydesk.run(["refund", "E2E-1", "--amount", "12.00", "--reason", "requested_by_customer", "--note", "lid cracked",
+                                       "--idempotency-key", "ticket-77", "--yes", "--db", paydesk.store])
+        #expect(changed.status == 1 && changed.stderr.contains("this request differs in amount (12.00 CNY); nothing was changed"))
+        // An amount of zero is named as such, not "nothing to refund"
+        let zero = try paydesk.run(["refund", "E2E-1", "--amount", "0", "--reason", "other", "--yes", "--db", paydesk.store])
+        #expect(zero.stderr == "paydesk: --amount: the amount to refund must be more than zero\n")
+        // PayDesk's own keys are out of an operator's reach
+        let reserved = try paydesk.run(["refund", "E2E-1", "--amount", "1.00", "--reason", "other", "--idempotency-key", "reversal-refused:E2E-1",
+                                        "--yes", "--db", paydesk.store])
+        #expect(reserved.stderr == "paydesk: idempotency keys starting with \"reversal-refused:\" are PayDesk's own; choose another\n")
         let refunds = try #require(try paydesk.json(["refunds", "list", "--json", "--db", paydesk.store]) as? [[String: Any]])
         #expect(refunds.count == 1)
         #expect(refunds[0]["requestedBy"] as? String == "e2e via 203.0.113.9 52144" || (refunds[0]["requestedBy"] as? String)?.hasSuffix(" via 203.0.113.9 52144") == true)
         #expect(refunds[0]["reason"] as? String == "requested_by_customer" && refunds[0]["note"] as? String == "lid cracked")
         let outbox = try paydesk.run(["outbox", "--db", paydesk.store]).stdout.split(separator: "\n")
         #expect(outbox.count == 1 && outbox[0].contains("\"intent\":\"refund\""))
-        #expect(try paydesk.run(["audit", "--verify", "--db", paydesk.store]).stdout.hasPrefix("audit log intact: 5 entries"))
+        #expect(try paydesk.run(["audit", "--verify", "--db", paydesk.store]).stdout.hasPrefix("audit log intact: 6 entries"))
     }
 
     @Test func readOnlyModeChangesNothingAndTheEnvironmentCannotBeOverridden() throws {
@@ -196,5 +209,38 @@ import Testing
         try input.fileHandleForWriting.close()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
+    }
+}
+
+/// Retrying a request with its idempotency key is a replay a script can trust (issue 14, finding 4).
+@Suite struct IdempotentRetryTests {
+    @Test func aRetriedFullRefundIsAReplayAndAWithdrawnOneSaysSo() throws {
+        // Given a paid order refunded in full under a key
+        let paydesk = try PayDeskBinary()
+        try paydesk.createStore()
+        try paydesk.run(["ingest", "--db", paydesk.store], input: CommandTests.paidOrder)
+        let full = ["refund", "E2E-1", "--reason", "other", "--idempotency-key", "full-1", "--yes", "--db", paydesk.store]
+        #expect(try paydesk.run(full).status == 0)
+        // When it is retried, although nothing is left to refund, Then it is a replay, exit 0
+        let retry = try paydesk.run(full)
+        #expect(retry.status == 0 && retry.stdout.contains("already done (replayed)") && retry.stdout.contains("of 50.00 CNY pending"))
+        // When the refund is withdrawn and the request retried, Then the script learns nothing was refunded
+        let refundId = try #require((try paydesk.json(["refunds", "list", "--json", "--db", paydesk.store]) as? [[String: Any]])?.first?["refundId"] as? String)
+        #expect(try paydesk.run(["refunds", "withdraw", refundId, "--yes", "--db", paydesk.store]).status == 0)
+        let afterWithdrawal = try paydesk.run(full)
+        #expect(afterWithdrawal.status == 1)
+        #expect(afterWithdrawal.stderr == "paydesk: E2E-1: refund \(refundId) of 50.00 CNY, made with this key, was withdrawn; nothing was refunded; refund again with a new key\n")
+    }
+
+    @Test func aCancelRetriedWithItsKeyIsAReplay() throws {
+        let paydesk = try PayDeskBinary()
+        try paydesk.createStore()
+        try paydesk.run(["ingest", "--db", paydesk.store], input: CommandTests.order)
+        let cancel = ["cancel", "E2E-1", "--idempotency-key", "t-9", "--yes", "--db", paydesk.store]
+        #expect(try paydesk.run(cancel).stdout == "E2E-1: canceled; it will never be charged\n")
+        let retry = try paydesk.run(cancel)
+        #expect(retry.status == 0 && retry.stdout == "E2E-1: already done (replayed): canceled; it will never be charged; the order is now canceled\n")
+        let reserved = try paydesk.run(["cancel", "E2E-1", "--idempotency-key", "cancel:E2E-1", "--yes", "--db", paydesk.store])
+        #expect(reserved.status == 1 && reserved.stderr.contains("are PayDesk's own"))
     }
 }

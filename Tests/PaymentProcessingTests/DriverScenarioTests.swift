@@ -95,7 +95,7 @@ struct Scenario {
     @Test func aCancelBeforeSubmissionMeansTheChargeIsNeverSent() async throws {
         let scenario = try Scenario()
         let id = scenario.orderIds[0]
-        #expect(try scenario.store.requestCancel(orderId: id, actor: scenario.operatorActor) == .canceled)
+        #expect(try scenario.store.requestCancel(orderId: id, actor: scenario.operatorActor).outcome == .canceled)
         try await scenario.drain()
         #expect(try scenario.order().summary.status == .canceled)
         #expect(try await scenario.sandbox.lookup(idempotencyKey: LifecycleDriver.chargeKey(id)) == nil)
@@ -107,7 +107,7 @@ struct Scenario {
         try await scenario.driver.pass()
         #expect(try scenario.order().summary.status == .charging)
         // When the operator cancels, then the driver runs
-        #expect(try scenario.store.requestCancel(orderId: scenario.orderIds[0], actor: scenario.operatorActor) == .cancelRequestedWhileCharging)
+        #expect(try scenario.store.requestCancel(orderId: scenario.orderIds[0], actor: scenario.operatorActor).outcome == .cancelRequestedWhileCharging)
         try await scenario.drain()
         // Then the charge succeeded and was reversed: no money kept
         #expect(try scenario.order().summary.status == .reversed)
@@ -126,7 +126,7 @@ struct Scenario {
     @Test func aPaidOrderCanceledIsReversed() async throws {
         let scenario = try Scenario()
         try await scenario.drain()
-        #expect(try scenario.store.requestCancel(orderId: scenario.orderIds[0], actor: scenario.operatorActor) == .reversalRequested)
+        #expect(try scenario.store.requestCancel(orderId: scenario.orderIds[0], actor: scenario.operatorActor).outcome == .reversalRequested)
         try await scenario.drain()
         #expect(try scenario.order().summary.status == .reversed)
         #expect(try scenario.everythingSentOnce())
@@ -170,7 +170,7 @@ struct Scenario {
         let scenario = try Scenario()
         try await scenario.drain()
         let refund = try scenario.store.requestRefund(orderId: scenario.orderIds[0], reason: .duplicate, idempotencyKey: "op-refund-2",
-                                                      actor: scenario.operatorActor)
+                                                      actor: scenario.operatorActor).refund
         try scenario.store.withdrawRefund(refundId: refund.refundId, actor: scenario.operatorActor)
         try await scenario.drain()
         #expect(try scenario.order().summary.status == .paid)
@@ -206,7 +206,7 @@ struct Scenario {
         let scenario = try Scenario()
         try await scenario.drain()
         let refund = try scenario.store.requestRefund(orderId: scenario.orderIds[0], reason: .other, idempotencyKey: "op-refund-3",
-                                                      actor: scenario.operatorActor)
+                                                      actor: scenario.operatorActor).refund
         let reference = try #require(try scenario.order().processorReference)
         try scenario.store.apply(IncomingEvent(orderId: scenario.orderIds[0], kind: .refundSubmitted, at: scenario.clock.now(),
                                                refundId: refund.refundId), actor: Actor(login: "processor"))

@@ -31,13 +31,13 @@ public struct StoreEffects: Sendable {
             case .cancel(let orderId, let expecting, let key):
                 return .actionFinished(outcome { () throws(StoreError) in
                     let result = try store.requestCancel(orderId: orderId, expecting: expecting, idempotencyKey: key, actor: actor)
-                    return ActionOutcome(succeeded: true, title: "Order \(orderId): \(result)",
-                                         lines: ["\(result)".capitalizedFirst + ".", "Recorded in the audit log as \(actor)."])
+                    return ActionOutcome(succeeded: true, title: "Order \(orderId): \(result.outcome)",
+                                         lines: ["\(result.outcome)".capitalizedFirst + ".", "Recorded in the audit log as \(actor)."])
                 })
             case .refund(let orderId, let amount, let reason, let note, let key):
                 return .actionFinished(outcome { () throws(StoreError) in
                     let refund = try store.requestRefund(orderId: orderId, amount: amount, reason: reason, note: note,
-                                                         idempotencyKey: key, actor: actor)
+                                                         idempotencyKey: key, actor: actor).refund
                     return ActionOutcome(succeeded: true, title: "Refund requested", lines: [
                         "\(refund.refundId): \(refund.amount) for order \(orderId), \(refund.status.rawValue).",
                         "It is submitted to the processor next; the Refunds screen follows it.",

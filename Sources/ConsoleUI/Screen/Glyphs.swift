@@ -14,13 +14,13 @@ public struct Glyphs: Sendable, Equatable {
 
     public static let unicode = Glyphs(
         selected: "▶", separator: "·",
-        status: [.authorized: "○", .charging: "◐", .paid: "●", .failed: "✗", .canceled: "⊘", .reversed: "↺",
+        status: [.authorized: "○", .held: "⚠", .charging: "◐", .paid: "●", .failed: "✗", .canceled: "⊘", .reversed: "↺",
                  .partiallyRefunded: "◑", .refunded: "↩"],
         frame: Frame(horizontal: "─", vertical: "│", topLeft: "┌", topRight: "┐", bottomLeft: "└", bottomRight: "┘"))
 
     public static let ascii = Glyphs(
         selected: ">", separator: "|",
-        status: [.authorized: "o", .charging: "~", .paid: "*", .failed: "x", .canceled: "-", .reversed: "<",
+        status: [.authorized: "o", .held: "!", .charging: "~", .paid: "*", .failed: "x", .canceled: "-", .reversed: "<",
                  .partiallyRefunded: "%", .refunded: "r"],
         frame: Frame(horizontal: "-", vertical: "|", topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+"))
 

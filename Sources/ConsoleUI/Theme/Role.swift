@@ -19,6 +19,7 @@ public enum Role: String, CaseIterable, Sendable, Hashable {
     case input
     case inputError = "input-error"
     case statusAuthorized = "status-authorized"
+    case statusHeld = "status-held"
     case statusCharging = "status-charging"
     case statusPaid = "status-paid"
     case statusFailed = "status-failed"

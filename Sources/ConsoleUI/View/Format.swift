@@ -13,6 +13,7 @@ extension PaymentStatus {
     var role: Role {
         switch self {
         case .authorized: .statusAuthorized
+        case .held: .statusHeld
         case .charging: .statusCharging
         case .paid: .statusPaid
         case .failed: .statusFailed

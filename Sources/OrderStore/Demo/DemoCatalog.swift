@@ -67,8 +67,9 @@ extension DemoStore {
         }
     }
 
+    /// The order's ingest line, and whether its token is made to fail a check, so that the order arrives held.
     static func orderLine(_ orderId: String, createdAt: Timestamp, guest: Guest, tokens: DemoTokens?,
-                          random: inout SeededGenerator) throws(StoreError) -> String {
+                          random: inout SeededGenerator) throws(StoreError) -> (line: String, held: Bool) {
         let currency = Currency(code: guest.currency) ?? Currency.all[0]
         func text(_ minor: Int64) -> String { Money(minorUnits: minor, currency: currency).decimalString }
         // Prices are set in CNY; other currencies get a plausible price with the right number of decimals.
@@ -127,9 +128,11 @@ extension DemoStore {
                 "transactionIdentifier": transactionId.uppercased(),
             ],
         ]
+        var held = false
         if let tokens {
             let request = realToken(total: Money(minorUnits: sum, currency: currency), applicationData: cartId,
                                     transactionId: Array(transactionBytes), createdAt: createdAt, isRSA: isRSA, random: &random)
+            held = request.isFlawed
             do {
                 var token = document["token"] as? [String: Any] ?? [:]
                 token["paymentData"] = try JSONSerialization.jsonObject(with: try tokens.make(request))
@@ -138,8 +141,11 @@ extension DemoStore {
                 throw .database("demo token for \(orderId): \(error)")
             }
         }
-        let data = (try? JSONSerialization.data(withJSONObject: document, options: [.sortedKeys])) ?? Data()
-        return String(decoding: data, as: UTF8.self)
+        do {
+            return (String(decoding: try JSONSerialization.data(withJSONObject: document, options: [.sortedKeys]), as: UTF8.self), held)
+        } catch {
+            throw .database("demo order \(orderId) cannot be written as JSON: \(error)")
+        }
     }
 
     /// What a real token for this order holds: mostly exactly the order's total, signed seconds before the
@@ -155,6 +161,6 @@ extension DemoStore {
         let amount = roll == 0 ? Money(minorUnits: total.minorUnits + total.minorUnits / 10 + 1, currency: total.currency) : total
         return DemoTokens.Request(amount: amount, accountNumber: account, expiration: expiry, applicationData: applicationData,
                                   transactionId: transactionId, signedAt: createdAt.adding(milliseconds: -signedBefore),
-                                  isRSA: isRSA && roll != 1, forRetiredKey: roll == 1)
+                                  isRSA: isRSA && roll != 1, forRetiredKey: roll == 1, isFlawed: roll < 3)
     }
 }

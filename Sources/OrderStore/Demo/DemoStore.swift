@@ -31,6 +31,8 @@ public struct DemoStore {
     enum Fate {
         case authorized, charging, chargingCancelRequested, paid, failed, canceled, reversed, reversalRefused
         case partiallyRefunded, refunded, refundPending, refundFailed
+        /// The token failed a check: the order waits for an operator, who may cancel it or release it.
+        case held, heldCanceled, heldReleased
     }
 
     static let fates: [(Fate, Int)] = [
@@ -42,6 +44,7 @@ public struct DemoStore {
         case ingest(String)
         case event(PaymentEventKind, reason: String? = nil, refundKey: String? = nil)
         case cancel
+        case release(reason: String)
         case refund(percent: Int?, reason: RefundReason, key: String)
     }
 
@@ -64,9 +67,10 @@ public struct DemoStore {
             let createdAt = now.adding(milliseconds: -age)
             let guest = !guests.isEmpty && random.chance(15) ? random.pick(guests) : Guest.random(&random)
             guests.append(guest)
-            let line = try Self.orderLine(orderId, createdAt: createdAt, guest: guest, tokens: tokens, random: &random)
-            let fate = isRecent ? random.pick([Fate.authorized, .charging, .charging, .chargingCancelRequested, .paid])
-                                : Self.pickFate(&random)
+            let (line, held) = try Self.orderLine(orderId, createdAt: createdAt, guest: guest, tokens: tokens, random: &random)
+            let fate = held ? random.pick([Fate.held, .held, .heldCanceled, .heldReleased])
+                : isRecent ? random.pick([Fate.authorized, .charging, .charging, .chargingCancelRequested, .paid])
+                : Self.pickFate(&random)
             steps += story(orderId, line: line, fate: fate, createdAt: createdAt, age: age, random: &random)
         }
         steps.sort { ($0.at, $0.orderId) < ($1.at, $1.orderId) }
@@ -82,6 +86,7 @@ public struct DemoStore {
                                               processorReference: "ch_" + step.orderId.suffix(6), reason: reason,
                                               refundId: refundKey.map(RefundRecord.refundId(forKey:))), actor: processor)
             case .cancel: try store.requestCancel(orderId: step.orderId, actor: actor)
+            case .release(let reason): try store.releaseHold(orderId: step.orderId, reason: reason, actor: actor)
             case .refund(let percent, let reason, let key):
                 let detail = try store.order(step.orderId)
                 let amount = percent.map { Money(minorUnits: detail.payment.paid * Int64($0) / 100, currency: detail.summary.total.currency) }
@@ -94,14 +99,15 @@ public struct DemoStore {
     }
 
     /// Order lines only, as an integration would send them: for benchmarks and load tests.
-    public func orderLines(from first: Int = 0, count: Int) -> [String] {
+    public func orderLines(from first: Int = 0, count: Int) throws(StoreError) -> [String] {
         var random = SeededGenerator(seed: seed &+ UInt64(first))
-        return (first..<first + count).map { index in
+        var lines: [String] = []
+        for index in first..<first + count {
             let createdAt = now.adding(milliseconds: -Int64(first + count - index) * 1_000)
-            // Without tokens to make, nothing can fail.
-            return (try? Self.orderLine(String(format: "LOAD-%08d", index), createdAt: createdAt, guest: Guest.random(&random),
-                                        tokens: nil, random: &random)) ?? ""
+            lines.append(try Self.orderLine(String(format: "LOAD-%08d", index), createdAt: createdAt, guest: Guest.random(&random),
+                                            tokens: nil, random: &random).line)
         }
+        return lines
     }
 
     static func pickFate(_ random: inout SeededGenerator) -> Fate {
@@ -130,7 +136,12 @@ public struct DemoStore {
             steps.append(Step(at: at, orderId: orderId, action: action))
         }
         let key = "demo-\(seed)-\(orderId)"
-        if fate == .authorized { return steps }
+        switch fate {
+        case .authorized, .held: return steps
+        case .heldCanceled: later(.cancel); return steps
+        case .heldReleased: later(.release(reason: "customer confirmed the order by phone"))
+        default: break
+        }
         soon(.event(.chargeSubmitted))
         switch fate {
         case .authorized, .charging: return steps
@@ -147,7 +158,7 @@ public struct DemoStore {
             later(.cancel)
             soon(.event(fate == .reversed ? .reversalSucceeded : .reversalUnsupported))
             if fate == .reversalRefused && random.chance(50) {
-                later(.event(.refundSucceeded, refundKey: "reversal-refused:\(orderId)"))
+                later(.event(.refundSucceeded, refundKey: IdempotencyKey.automaticRefund(orderId)))
             }
         case .partiallyRefunded:
             later(.refund(percent: random.pick([10, 25, 50]), reason: random.pick([.requestedByCustomer, .notDelivered, .other]), key: key))

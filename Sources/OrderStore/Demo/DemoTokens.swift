@@ -16,6 +16,8 @@ public struct DemoTokens: Sendable {
         public var isRSA: Bool
         /// Encrypted for a key the merchant no longer has configured, as after a rotation.
         public var forRetiredKey: Bool
+        /// Made to fail a check (another amount, a retired key, a replay): the order arrives held.
+        public var isFlawed: Bool
     }
 
     /// Returns the token's `paymentData` JSON.

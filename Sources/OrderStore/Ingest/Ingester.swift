@@ -18,6 +18,8 @@ public struct IngestSummary: Sendable, Equatable, CustomStringConvertible {
     /// What the merchant's keys made of the tokens of the orders ingested, when keys were configured.
     public var tokens: [TokenVerification.Outcome: Int] = [:]
     public var tokenMismatches = 0
+    /// Orders stored held for an operator: a token check failed, or the token does not match the order.
+    public var held = 0
 
     public init(ingested: Int = 0, duplicates: Int = 0, rejected: Int = 0) {
         self.ingested = ingested
@@ -31,7 +33,8 @@ public struct IngestSummary: Sendable, Equatable, CustomStringConvertible {
         var text = "\(ingested) ingested, \(duplicates) duplicates, \(rejected) rejected"
         if !tokens.isEmpty {
             text += "; tokens: \(tokens[.verified, default: 0]) verified, \(tokens[.failed, default: 0]) failed a check, "
-                + "\(tokens[.noKey, default: 0]) with no matching key, \(tokenMismatches) not matching the order's total"
+                + "\(tokens[.noKey, default: 0]) with no matching key, \(tokenMismatches) not matching the order's total; "
+                + "\(held) held for an operator"
         }
         return text
     }
@@ -140,8 +143,13 @@ public final class Ingester {
             nonisolated(unsafe) let slots = buffer
             DispatchQueue.concurrentPerform(iterations: slots.count) { index in
                 guard case .order(var record, let token) = slots[index].document, let currency = Currency(code: record.currency) else { return }
-                record.record(verifier.verify(token, orderTotal: Money(minorUnits: record.total, currency: currency),
-                                              acceptedAt: Timestamp(millisecondsSinceEpoch: record.createdAt)))
+                let verification = verifier.verify(token, orderTotal: Money(minorUnits: record.total, currency: currency),
+                                                   acceptedAt: Timestamp(millisecondsSinceEpoch: record.createdAt))
+                do { try record.record(verification) } catch {
+                    // Never charged on a verification nobody can read back: held, saying why.
+                    record.status = .held
+                    record.holdReason = "the token's verification could not be recorded"
+                }
                 slots[index].document = .order(record, token: token)
             }
         }
@@ -174,17 +182,20 @@ public final class Ingester {
                 }
             }
         }
-        var tokens: [Int: (TokenVerification.Outcome, mismatch: Bool)] = [:]
+        var tokens: [Int: (TokenVerification.Outcome, mismatch: Bool, held: Bool)] = [:]
         for (line, document) in batch.documents {
-            if case .order(let record, _) = document, let outcome = record.tokenOutcome { tokens[line] = (outcome, record.tokenMismatch) }
+            if case .order(let record, _) = document, let outcome = record.tokenOutcome {
+                tokens[line] = (outcome, record.tokenMismatch, record.status == .held)
+            }
         }
         for (number, outcome) in outcomes.sorted(by: { $0.line < $1.line }) {
             switch outcome {
             case .success(.applied):
                 summary.ingested += 1
-                if let (token, mismatch) = tokens[number] {
+                if let (token, mismatch, held) = tokens[number] {
                     summary.tokens[token, default: 0] += 1
                     if mismatch { summary.tokenMismatches += 1 }
+                    if held { summary.held += 1 }
                 }
             case .success(.duplicate): summary.duplicates += 1
             case .failure(let problem): reject(number, problem)
@@ -252,8 +263,9 @@ extension PayDeskStore {
             return .duplicate
         }
         try record.insertNew(db)
+        let outcome = record.status == .held ? "held: \(record.holdReason ?? "a token check failed")" : record.status.rawValue
         try AuditLog.append(AuditEntry(at: now, actor: actor, action: "order_ingested", orderId: record.orderId,
-                                       amount: record.total, currencyCode: record.currency, outcome: "authorized"), in: db)
+                                       amount: record.total, currencyCode: record.currency, outcome: outcome), in: db)
         return .applied
     }
 }

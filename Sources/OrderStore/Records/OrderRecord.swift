@@ -34,6 +34,10 @@ struct OrderRecord: Codable, Sendable, FetchableRecord, MutablePersistableRecord
     var tokenMismatch: Bool
     /// `TokenVerification` as JSON: masked data only.
     var tokenVerification: String?
+    /// Why the order was held on arrival (the failed check); kept after a release, as history.
+    var holdReason: String?
+    /// The sum of this order's refunds pending or submitted, kept by the schema's triggers; never written here.
+    var refundsInFlight: Int64 = 0
 
     enum Columns {
         static let id = Column("id")
@@ -53,11 +57,11 @@ struct OrderRecord: Codable, Sendable, FetchableRecord, MutablePersistableRecord
         try db.cachedStatement(sql: """
             INSERT INTO orders (order_id, fingerprint, created_at, currency, total, status, cancel_requested, paid, refunded,
                                 updated_at, customer_name, customer_phone_reversed, customer_email, card_last4, wallet,
-                                shipping_method, shipping_label, details, token_outcome, token_mismatch, token_verification)
-            VALUES (?, ?, ?, ?, ?, ?, 0, 0, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                shipping_method, shipping_label, details, token_outcome, token_mismatch, token_verification, hold_reason)
+            VALUES (?, ?, ?, ?, ?, ?, 0, 0, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """).execute(arguments: [orderId, fingerprint, createdAt, currency, total, status.rawValue, updatedAt, customerName,
                                      customerPhoneReversed, customerEmail, cardLast4, wallet, shippingMethod, shippingLabel, details,
-                                     tokenOutcome?.rawValue, tokenMismatch, tokenVerification])
+                                     tokenOutcome?.rawValue, tokenMismatch, tokenVerification, holdReason])
     }
 
     /// Writes the payment state, the only columns that change after ingest, through one cached statement:
@@ -93,11 +97,13 @@ struct OrderRecord: Codable, Sendable, FetchableRecord, MutablePersistableRecord
         self.tokenMismatch = false
     }
 
-    /// Records what the merchant's keys made of the token.
-    mutating func record(_ verification: TokenVerification) {
+    /// Records what the merchant's keys made of the token, and holds the order unless it verified and matches.
+    mutating func record(_ verification: TokenVerification) throws {
         tokenOutcome = verification.outcome
         tokenMismatch = verification.amountMismatch
-        tokenVerification = (try? JSONEncoder().encode(verification)).map { String(decoding: $0, as: UTF8.self) }
+        tokenVerification = String(decoding: try JSONEncoder().encode(verification), as: UTF8.self)
+        status = .onArrival(verification)
+        holdReason = try verification.holdReason(orderTotal: Money(minorUnits: total, currency: currencyValue()))
     }
 
     /// A phone number's digits, last first: "+86 138-0013-8000" and "13800138000" then share a prefix, so an
@@ -114,7 +120,8 @@ struct OrderRecord: Codable, Sendable, FetchableRecord, MutablePersistableRecord
         return value
     }
 
-    /// What the state machine needs, given the sum of this order's refunds still in flight.
+    /// What the state machine needs. `refundsInFlight` is passed in because a refund inserted earlier in the
+    /// same transaction has already moved the stored sum past this record's copy.
     func paymentState(refundsInFlight: Int64) -> PaymentState {
         PaymentState(status: status, failureReason: failureReason, cancelRequested: cancelRequested, total: total,
                      paid: paid, refunded: refunded, refundsInFlight: refundsInFlight)
