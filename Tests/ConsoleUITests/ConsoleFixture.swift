@@ -37,14 +37,15 @@ struct ConsoleFixture {
     }
 
     /// Ingests one realistic order under `orderId`, created now, after `edit`.
-    static func ingest(orderId: String, into store: PayDeskStore, edit: (inout [String: Any]) -> Void = { _ in }) throws {
+    static func ingest(orderId: String, into store: PayDeskStore, verifier: (any TokenVerifying)? = nil,
+                       edit: (inout [String: Any]) -> Void = { _ in }) throws {
         let line = try DemoStore(orders: 41, seed: 99, now: now).orderLines(from: 40, count: 1)[0]
         var document = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
         document["orderId"] = orderId
         document["createdAt"] = now.rfc3339
         edit(&document)
         let json = String(decoding: try JSONSerialization.data(withJSONObject: document, options: [.sortedKeys]), as: UTF8.self)
-        let ingester = Ingester(store: store, actor: actor, onProblem: { problem in fatalError("\(problem)") })
+        let ingester = Ingester(store: store, actor: actor, verifier: verifier, onProblem: { problem in fatalError("\(problem)") })
         try ingester.ingest(lines: [json])
     }
 

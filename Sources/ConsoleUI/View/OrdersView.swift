@@ -47,17 +47,23 @@ extension ConsoleState {
         }
     }
 
-    /// What needs an operator's eye: a refund waiting, a cancel requested, a token whose amount is not the
-    /// order's, that failed a check or that no configured key opens, a charge without an answer for more than 5 s.
+    /// What needs an operator's eye: a refund waiting, a cancel requested, an order held and the check that
+    /// failed, a token whose amount is not the order's, that failed a check or that no configured key opens (on
+    /// an order released or ingested before holds), a charge without an answer for more than 5 s.
     func flags(of row: OrderSummary) -> [String] {
         var flags: [String] = []
         if row.refundPending { flags.append("REFUND") }
         if row.cancelRequested { flags.append("CANCEL") }
-        if row.tokenMismatch { flags.append("MISMATCH") }
-        switch row.tokenOutcome {
-        case .failed: flags.append("UNVERIFIED")
-        case .noKey: flags.append("NOKEY")
-        case .verified, nil: break
+        if row.status == .held {
+            // The check that failed, as the reason names it ("replay window: …"): why it waits for a person.
+            flags.append("HELD " + (row.holdReason.map { String($0.prefix { $0 != ":" }) } ?? ""))
+        } else {
+            if row.tokenMismatch { flags.append("MISMATCH") }
+            switch row.tokenOutcome {
+            case .failed: flags.append("UNVERIFIED")
+            case .noKey: flags.append("NOKEY")
+            case .verified, nil: break
+            }
         }
         if row.status == .charging, now.millisecondsSinceEpoch - row.updatedAt.millisecondsSinceEpoch > 5_000 {
             flags.append("WAIT \(age(since: row.updatedAt))")
