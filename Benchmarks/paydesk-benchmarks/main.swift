@@ -12,10 +12,10 @@ import _CryptoExtras
 // PayDesk's benchmarks. Each measurement repeats the operation and prints the median, the 90th percentile and
 // the worst case. The 1,000,000-order store is built once under .build-bench/ and reused on later runs.
 //
-//   swift run -c release paydesk-benchmarks [ingest|store|tokens|console|driver] [--orders N]   (N: size of the large store, default 1000000)
+//   swift run -c release paydesk-benchmarks [ingest|store|tokens|console|driver|contention] [--orders N]   (N: size of the large store, default 1000000)
 
 let arguments = CommandLine.arguments
-let sections = Set(arguments.dropFirst().filter { ["ingest", "store", "tokens", "console", "driver"].contains($0) })
+let sections = Set(arguments.dropFirst().filter { ["ingest", "store", "tokens", "console", "driver", "contention"].contains($0) })
 func runs(_ section: String) -> Bool { sections.isEmpty || sections.contains(section) }
 let largeCount = arguments.firstIndex(of: "--orders").flatMap { Int(arguments[$0 + 1]) } ?? 1_000_000
 let folder = URL(fileURLWithPath: ".build-bench", isDirectory: true)
@@ -62,8 +62,8 @@ func writeLines(_ path: String, count: Int) throws {
     }
 }
 
-func ingest(_ linesPath: String, into storePath: String, verifier: (any TokenVerifying)? = nil) throws -> IngestSummary {
-    let store = try PayDeskStore.create(at: storePath, clock: { now })
+func ingest(_ linesPath: String, into storePath: String, verifier: (any TokenVerifying)? = nil, existing: Bool = false) throws -> IngestSummary {
+    let store = existing ? try PayDeskStore(path: storePath, clock: { now }) : try PayDeskStore.create(at: storePath, clock: { now })
     let ingester = Ingester(store: store, actor: actor, verifier: verifier, onProblem: { print("    rejected: \($0)") })
     let fd = open(linesPath, O_RDONLY)
     defer { close(fd) }
@@ -377,6 +377,15 @@ func sqliteAlone(copying source: String, into path: String) throws -> (orders: I
         }
     }
     return (orders, elapsed)
+}
+
+if runs("contention") {
+    print("Contention: constant work per refund event, and an operator's refund while ingest writes")
+    try refundEventsOnOneOrder()
+    let ingestLines = folder.appendingPathComponent("ingest-100k.jsonl").path
+    if !FileManager.default.fileExists(atPath: ingestLines) { try writeLines(ingestLines, count: 100_000) }
+    try operatorRefundLatencyDuringIngest(linesPath: ingestLines)
+    print("")
 }
 
 guard runs("store") else { exit(0) }

@@ -23,11 +23,13 @@ public struct SandboxPKI: @unchecked Sendable {
     let retiredECKey = P256.KeyAgreement.PrivateKey()
 
     /// Certificates valid from a year before `now` to a year after it. Tests leave a marker out to see it refused.
-    public init(merchantIdentifier: String, now: Date, leafMarker: Bool = true, intermediateMarker: Bool = true) throws {
+    /// `rootName` lets tests give the root a name it must not be trusted by (Apple's, say).
+    public init(merchantIdentifier: String, now: Date, leafMarker: Bool = true, intermediateMarker: Bool = true,
+                rootName: String = "PayDesk Sandbox Root CA") throws {
         let from = now.addingTimeInterval(-365 * 86_400), until = now.addingTimeInterval(365 * 86_400)
         let rootKey = P256.Signing.PrivateKey(), intermediateKey = P256.Signing.PrivateKey()
         leafKey = P256.Signing.PrivateKey()
-        let rootName = try DistinguishedName { CommonName("PayDesk Sandbox Root CA"); OrganizationName("PayDesk Sandbox") }
+        let rootSubject = try DistinguishedName { CommonName(rootName); OrganizationName("PayDesk Sandbox") }
         let intermediateName = try DistinguishedName { CommonName("PayDesk Sandbox Integration CA"); OrganizationName("PayDesk Sandbox") }
         let marker: [UInt8] = [0x05, 0x00]
         func issue(_ subject: DistinguishedName, key: Certificate.PublicKey, by issuer: DistinguishedName,
@@ -41,9 +43,9 @@ public struct SandboxPKI: @unchecked Sendable {
             constraints.critical = true
             return [constraints, try usage.makeCertificateExtension()]
         }
-        root = try issue(rootName, key: Certificate.PublicKey(rootKey.publicKey), by: rootName, signer: rootKey,
+        root = try issue(rootSubject, key: Certificate.PublicKey(rootKey.publicKey), by: rootSubject, signer: rootKey,
                          authority(KeyUsage(keyCertSign: true, cRLSign: true)))
-        intermediate = try issue(intermediateName, key: Certificate.PublicKey(intermediateKey.publicKey), by: rootName, signer: rootKey,
+        intermediate = try issue(intermediateName, key: Certificate.PublicKey(intermediateKey.publicKey), by: rootSubject, signer: rootKey,
                                  authority(KeyUsage(keyCertSign: true, cRLSign: true))
                                  + (intermediateMarker ? [Certificate.Extension(oid: TokenSignature.intermediateMarker, critical: false, value: marker[...])] : []))
         leaf = try issue(try DistinguishedName { CommonName("PayDesk Sandbox Payment Signing") }, key: Certificate.PublicKey(leafKey.publicKey),
@@ -57,7 +59,7 @@ public struct SandboxPKI: @unchecked Sendable {
         let hashHex = MerchantKey.hexEncoded(Array(SHA256.hash(data: Data(merchantIdentifier.utf8))))
         let merchantCertificate = try issue(try DistinguishedName { CommonName(merchantIdentifier) },
                                             key: Certificate.PublicKey(try P256.Signing.PublicKey(rawRepresentation: merchantECKey.publicKey.rawRepresentation)),
-                                            by: rootName, signer: rootKey,
+                                            by: rootSubject, signer: rootKey,
                                             [Certificate.Extension(oid: MerchantKey.merchantIdentifierExtension, critical: false,
                                                                    value: ([0x0C, 0x40] + Array(hashHex.utf8))[...])])
         merchantCertificatePEM = try merchantCertificate.serializeAsPEM().pemString

@@ -1,4 +1,7 @@
+import Crypto
 import Foundation
+import OrderModel
+import SwiftASN1
 @_spi(FixedExpiryValidationTime) import X509
 
 /// The rest of docs/design.md §4's signature checks: the leaf and intermediate chain to Apple Root CA - G3 (extra roots
@@ -6,22 +9,41 @@ import Foundation
 public enum TokenChain {
     /// Validates the chain as it stood when the token was signed: Apple's leaf certificates expire long
     /// before stored tokens stop mattering. A chain validated before is not validated again for a signing time
-    /// inside the period in which all its certificates are valid.
+    /// inside the period in which all its certificates are valid. Returns the root the chain ends at.
+    @discardableResult
     public static func validate(_ signature: VerifiedSignature, extraRoots: [Certificate] = [],
-                                cache: ValidatedChains = .shared) async throws(TokenError) {
+                                cache: ValidatedChains = .shared) async throws(TokenError) -> TokenRoot {
         let key = ValidatedChains.Key(leaf: signature.leaf, intermediate: signature.intermediate, extraRoots: extraRoots)
-        if cache.covers(key, at: signature.signingTime) { return }
+        if let root = cache.root(of: key, at: signature.signingTime) { return root }
         guard let apple = AppleRootCA.certificate else { throw .chain("the bundled Apple Root CA - G3 does not parse") }
         var verifier = Verifier(rootCertificates: CertificateStore([apple] + extraRoots)) {
             RFC5280Policy(fixedExpiryValidationTime: signature.signingTime)
         }
         let result = await verifier.validate(leaf: signature.leaf, intermediates: CertificateStore([signature.intermediate]))
-        guard case .validCertificate(let chain) = result else {
-            throw .chain("the signing certificate does not chain to Apple Root CA - G3 at the signing time \(signature.signingTime)")
+        guard case .validCertificate(let chain) = result, let last = chain.last else {
+            throw .chain("the signing certificate does not chain to Apple Root CA - G3\(extraRoots.isEmpty ? "" : " or a configured sandbox root") "
+                         + "at the signing time \(signature.signingTime)")
         }
+        let root = try describe(last, apple: apple)
         let validFrom = chain.map(\.notValidBefore).max() ?? signature.signingTime
         let validUntil = chain.map(\.notValidAfter).min() ?? signature.signingTime
-        cache.remember(key, validFor: validFrom...max(validFrom, validUntil))
+        cache.remember(key, root: root, validFor: validFrom...max(validFrom, validUntil))
+        return root
+    }
+
+    /// A root's name and fingerprint; Apple's is recognised by its bytes, never by what it calls itself.
+    static func describe(_ root: Certificate, apple: Certificate) throws(TokenError) -> TokenRoot {
+        let bytes: [UInt8]
+        do {
+            var serializer = DER.Serializer()
+            try serializer.serialize(root)
+            bytes = serializer.serializedBytes
+        } catch {
+            throw .chain("the root certificate cannot be encoded")
+        }
+        let name = root.subject.flatMap { $0 }.first { $0.type == .RDNAttributeType.commonName }.map { "\($0.value)" }
+        return TokenRoot(name: name ?? "\(root.subject)", sha256: SHA256.hash(data: bytes).map { [$0].hexEncoded.uppercased() }.joined(separator: ":"),
+                         isApple: root == apple)
     }
 
     /// A payment being accepted must have been signed recently: an old token replayed is refused.
@@ -46,18 +68,19 @@ public final class ValidatedChains: @unchecked Sendable {
 
     private let lock = NSLock()
     // Guarded by `lock`.
-    private var periods: [Key: ClosedRange<Date>] = [:]
+    private var chains: [Key: (root: TokenRoot, period: ClosedRange<Date>)] = [:]
 
     public init() {}
 
-    func covers(_ key: Key, at time: Date) -> Bool {
-        lock.withLock { periods[key]?.contains(time) ?? false }
+    /// The root of a chain validated before, when `time` falls in the period it is valid for.
+    func root(of key: Key, at time: Date) -> TokenRoot? {
+        lock.withLock { chains[key].flatMap { $0.period.contains(time) ? $0.root : nil } }
     }
 
-    func remember(_ key: Key, validFor period: ClosedRange<Date>) {
+    func remember(_ key: Key, root: TokenRoot, validFor period: ClosedRange<Date>) {
         lock.withLock {
-            if periods.count >= 64 { periods.removeAll() }
-            periods[key] = period
+            if chains.count >= 64 { chains.removeAll() }
+            chains[key] = (root, period)
         }
     }
 }

@@ -19,28 +19,37 @@ public struct TokenInspector: TokenVerifying {
     }
 
     public func verify(_ fields: PaymentTokenFields, orderTotal: Money, acceptedAt: Timestamp) -> TokenVerification {
-        var signingTime: String?
+        var checked = TokenCheck()
         do throws(TokenError) {
-            let token = try PaymentTokenData(fields: fields)
-            let (signed, payment) = try check(token, now: acceptedAt.date) { signingTime = Timestamp(date: $0).rfc3339 }
-            return TokenVerification(outcome: .verified, signingTime: Timestamp(date: signed).rfc3339, payment: payment, orderTotal: orderTotal)
+            try check(PaymentTokenData(fields: fields), now: acceptedAt.date, into: &checked)
+            return TokenVerification(outcome: .verified, signingTime: checked.signingTime.map { Timestamp(date: $0).rfc3339 },
+                                     root: checked.root, payment: checked.payment, orderTotal: orderTotal)
         } catch {
             let outcome: TokenVerification.Outcome = if case .keyNotFound = error { .noKey } else { .failed }
-            return TokenVerification(outcome: outcome, problem: error.description, signingTime: signingTime)
+            return TokenVerification(outcome: outcome, problem: error.description, signingTime: checked.signingTime.map { Timestamp(date: $0).rfc3339 },
+                                     root: checked.root)
         }
     }
 
     /// Every check of docs/design.md §4 in order (signature, markers, chain at the signing time, replay window around
-    /// `now`, key, tag), then decryption: when Apple signed it, and the masked data. `paydesk decrypt` and
-    /// ingest both come through here. `signed` hears the signing time as soon as the signature checks out.
-    public func check(_ token: PaymentTokenData, now: Date,
-                      signed: (Date) -> Void = { _ in }) throws(TokenError) -> (signingTime: Date, payment: MaskedPaymentData) {
+    /// `now`, key, tag), then decryption. `paydesk decrypt` and ingest both come through here. What was learnt
+    /// is filled in as each check passes, so a failure still says when the token was signed and by which root.
+    public func check(_ token: PaymentTokenData, now: Date, into checked: inout TokenCheck) throws(TokenError) {
         let signature = try TokenSignature.verify(token)
-        signed(signature.signingTime)
-        try TokenChain.validateWaiting(signature, extraRoots: extraRoots, cache: chains)
+        checked.signingTime = signature.signingTime
+        checked.root = try TokenChain.validateWaiting(signature, extraRoots: extraRoots, cache: chains)
         try TokenChain.checkReplayWindow(signature, now: now, window: replayWindow)
-        return (signature.signingTime, try decryptor.decrypt(token))
+        checked.payment = try decryptor.decrypt(token)
     }
+}
+
+/// What the checks of a token established, as far as they got.
+public struct TokenCheck: Sendable {
+    public var signingTime: Date?
+    public var root: TokenRoot?
+    public var payment: MaskedPaymentData?
+
+    public init() {}
 }
 
 /// Whatever a task returns, handed to the thread waiting for it.
@@ -97,18 +106,18 @@ private final class ChainValidationThread: TaskExecutor, @unchecked Sendable {
 extension TokenChain {
     /// `validate` for synchronous callers such as ingest's parsing threads. A chain already validated is
     /// answered from the cache without leaving the thread.
-    static func validateWaiting(_ signature: VerifiedSignature, extraRoots: [Certificate], cache: ValidatedChains) throws(TokenError) {
-        if cache.covers(ValidatedChains.Key(leaf: signature.leaf, intermediate: signature.intermediate, extraRoots: extraRoots),
-                        at: signature.signingTime) { return }
-        let handoff = Handoff<Result<Void, TokenError>>()
+    static func validateWaiting(_ signature: VerifiedSignature, extraRoots: [Certificate], cache: ValidatedChains) throws(TokenError) -> TokenRoot {
+        if let root = cache.root(of: ValidatedChains.Key(leaf: signature.leaf, intermediate: signature.intermediate, extraRoots: extraRoots),
+                                 at: signature.signingTime) { return root }
+        let handoff = Handoff<Result<TokenRoot, TokenError>>()
         Task.detached(executorPreference: ChainValidationThread.shared) {
             do throws(TokenError) {
-                try await validate(signature, extraRoots: extraRoots, cache: cache)
-                handoff.put(.success(()))
+                handoff.put(.success(try await validate(signature, extraRoots: extraRoots, cache: cache)))
             } catch {
                 handoff.put(.failure(error))
             }
         }
-        try handoff.take()?.get()
+        guard let result = handoff.take() else { throw .chain("the chain could not be validated") }
+        return try result.get()
     }
 }

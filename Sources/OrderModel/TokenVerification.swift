@@ -55,6 +55,29 @@ public struct MaskedPaymentData: Sendable, Equatable, Codable, CustomStringConve
     }
 }
 
+/// The root certificate a token's signing chain ends at: Apple Root CA - G3, bundled, or a root the merchant
+/// trusted explicitly for sandbox tokens. Named and fingerprinted wherever a token is shown, so that a sandbox
+/// root is never taken for Apple's.
+public struct TokenRoot: Sendable, Equatable, Codable, CustomStringConvertible {
+    /// The root's common name, as its certificate says.
+    public var name: String
+    /// SHA-256 of the root's DER encoding, upper-case hex in pairs separated by colons.
+    public var sha256: String
+    /// Whether it is the bundled Apple Root CA - G3 (by its fingerprint, not its name).
+    public var isApple: Bool
+
+    public init(name: String, sha256: String, isApple: Bool) {
+        self.name = name
+        self.sha256 = sha256
+        self.isApple = isApple
+    }
+
+    /// `Apple Root CA - G3 (SHA-256 63:34:…:79)`, or `SANDBOX root "PayDesk Sandbox Root CA" (SHA-256 …)`.
+    public var description: String {
+        isApple ? "Apple Root CA - G3 (SHA-256 \(sha256))" : "SANDBOX root \(quoted(name, limit: 64)) (SHA-256 \(sha256))"
+    }
+}
+
 /// What ingest learnt from an order's Apple Pay token with the merchant's keys: verified (and what it holds,
 /// masked), the check that failed, or that no configured key matches. An order whose token fails is still
 /// stored, since the payment behind it may be real; it is flagged instead.
@@ -70,15 +93,18 @@ public struct TokenVerification: Sendable, Equatable, Codable {
     public var problem: String?
     /// When Apple signed the token (RFC 3339), once the signature checked out.
     public var signingTime: String?
+    /// The root its chain ends at, once the chain validated; nil in what versions before it was recorded stored.
+    public var root: TokenRoot?
     public var payment: MaskedPaymentData?
     /// Whether the token's amount and currency are the order's total; nil until the token is decrypted.
     public var matchesOrder: Bool?
 
-    public init(outcome: Outcome, problem: String? = nil, signingTime: String? = nil, payment: MaskedPaymentData? = nil,
-                orderTotal: Money? = nil) {
+    public init(outcome: Outcome, problem: String? = nil, signingTime: String? = nil, root: TokenRoot? = nil,
+                payment: MaskedPaymentData? = nil, orderTotal: Money? = nil) {
         self.outcome = outcome
         self.problem = problem
         self.signingTime = signingTime
+        self.root = root
         self.payment = payment
         if let payment, let orderTotal {
             matchesOrder = payment.currencyCode == orderTotal.currency.numericCode && payment.transactionAmount == orderTotal.minorUnits
@@ -159,7 +185,15 @@ extension TokenVerification {
         var lines: [(text: String, tone: Tone)] = []
         switch verification.outcome {
         case .verified:
-            lines.append(("✓ verified: \(signed ?? "signed"), chains to Apple Root CA - G3, decrypted", .good))
+            switch verification.root {
+            case .some(let root) where root.isApple:
+                lines.append(("✓ verified: \(signed ?? "signed"), chains to \(root.description), decrypted", .good))
+            case .some(let root):
+                lines.append(("! verified against a SANDBOX root, never Apple's: \(signed ?? "signed"), chains to \(root.description), decrypted",
+                              .caution))
+            case nil:
+                lines.append(("✓ verified: \(signed ?? "signed"), chain validated (its root was not recorded at the time), decrypted", .good))
+            }
         case .failed:
             lines.append(("✗ not verified: \(verification.problem ?? "a check failed")", .bad))
         case .noKey:

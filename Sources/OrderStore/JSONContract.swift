@@ -72,7 +72,10 @@ public enum JSONContract {
             struct Verification: Encodable {
                 /// verified, failed, no_key, or not_checked when no merchant keys were configured at ingest.
                 var outcome: String; var problem: String?; var signingTime: String?; var matchesOrder: Bool?
+                /// The root the chain ends at; `sandbox` unless it is the bundled Apple Root CA - G3.
+                var root: Root?
             }
+            struct Root: Encodable { var name: String; var sha256: String; var sandbox: Bool }
 
             func encode(to encoder: Encoder) throws {
                 var container = encoder.container(keyedBy: CodingKeys.self)
@@ -133,7 +136,8 @@ public enum JSONContract {
                                    problem: detail.tokenVerification?.problem ?? (detail.tokenVerification == nil
                                        ? "no merchant keys were configured when the order was ingested" : nil),
                                    signingTime: detail.tokenVerification?.signingTime,
-                                   matchesOrder: detail.tokenVerification?.matchesOrder),
+                                   matchesOrder: detail.tokenVerification?.matchesOrder,
+                                   root: detail.tokenVerification?.root.map { Token.Root(name: $0.name, sha256: $0.sha256, sandbox: !$0.isApple) }),
                                data: detail.tokenVerification?.payment)
             audit = detail.audit.map(Audit.init)
         }

@@ -49,7 +49,14 @@ public final class PayDeskStore: Sendable {
 
         var configuration = Configuration()
         configuration.readonly = isReadOnly
-        configuration.busyMode = .timeout(busyTimeout)
+        // Waiting for another writer, try again every millisecond: SQLite's own timeout backs off to 100 ms
+        // sleeps, and would keep missing the short gap ingest leaves between its transactions.
+        let attempts = Int(busyTimeout * 1000)
+        configuration.busyMode = .callback { tries in
+            guard tries < attempts else { return false }
+            usleep(1000)
+            return true
+        }
         configuration.label = "PayDesk"
         let readOnly = isReadOnly
         configuration.prepareDatabase { db in

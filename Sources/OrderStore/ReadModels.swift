@@ -23,6 +23,8 @@ public struct OrderSummary: Sendable, Equatable {
     public var tokenMismatch: Bool
     /// Why the order was held on arrival: the check that failed, in one line.
     public var holdReason: String?
+    /// The token verified against a sandbox root the merchant trusted, not Apple's.
+    public var tokenFromSandbox: Bool
     public var updatedAt: Timestamp
     /// Where the next page starts, in any sort order.
     public var cursor: OrderCursor
@@ -32,7 +34,8 @@ public struct OrderSummary: Sendable, Equatable {
         ["id", "order_id", "created_at", "status", "failure_reason", "currency", "total", "customer_name",
          "shipping_method", "shipping_label", "wallet", "card_last4", "cancel_requested", "token_outcome",
          "token_mismatch", "hold_reason", "updated_at"].map { Column($0) }
-        + [SQL("EXISTS (SELECT 1 FROM refunds WHERE refunds.order_ref = orders.id AND refunds.status = 'pending') AS refund_pending")]
+        + [SQL("EXISTS (SELECT 1 FROM refunds WHERE refunds.order_ref = orders.id AND refunds.status = 'pending') AS refund_pending"),
+           SQL("coalesce(json_extract(token_verification, '$.root.isApple') = 0, 0) AS token_sandbox")]
     }
 
     init(_ row: Row) throws(StoreError) {
@@ -54,6 +57,7 @@ public struct OrderSummary: Sendable, Equatable {
         tokenOutcome = (row["token_outcome"] as String?).flatMap(TokenVerification.Outcome.init(rawValue:))
         tokenMismatch = row["token_mismatch"]
         holdReason = row["hold_reason"]
+        tokenFromSandbox = row["token_sandbox"] ?? false
         updatedAt = Timestamp(millisecondsSinceEpoch: row["updated_at"])
         cursor = OrderCursor(createdAt: row["created_at"], currency: code, total: row["total"], rowID: row["id"])
     }

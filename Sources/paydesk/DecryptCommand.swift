@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import MerchantConfiguration
 import OrderModel
+import OrderStore
 import X509
 
 struct DecryptCommand: ParsableCommand {
@@ -55,14 +56,18 @@ struct DecryptCommand: ParsableCommand {
             do { return [try Certificate(pemEncoded: pem)] } catch { throw CommandFailure("\(path): not a PEM certificate") }
         } ?? []
         let moment = now.flatMap(Timestamp.init(rfc3339:))?.date ?? Date()
-        let checked: (signingTime: Date, payment: MaskedPaymentData)
-        do { checked = try TokenInspector(keys: [merchantKey], extraRoots: roots).check(paymentData, now: moment) } catch {
+        var checked = TokenCheck()
+        do { try TokenInspector(keys: [merchantKey], extraRoots: roots).check(paymentData, now: moment, into: &checked) } catch {
             throw CommandFailure("\(token): \(error)")
         }
+        guard let signingTime = checked.signingTime, let root = checked.root, let payment = checked.payment else {
+            throw CommandFailure("\(token): the checks did not complete")
+        }
         let result = DecryptResult(version: paymentData.version.rawValue, transactionId: paymentData.transactionId,
-                                   signature: .init(verified: true, signingTime: Timestamp(date: checked.signingTime).rfc3339),
-                                   data: checked.payment)
-        if json { try Output.json(try result.jsonText()) } else { try Output.line(result.text) }
+                                   signature: .init(verified: true, signingTime: Timestamp(date: signingTime).rfc3339,
+                                                    root: .init(name: root.name, sha256: root.sha256, sandbox: !root.isApple)),
+                                   data: payment)
+        if json { try Output.json(try JSONContract.text(result, pretty: true)) } else { try Output.line(result.text(root)) }
     }
 
     func identity() throws -> MerchantKey.Identity {
@@ -84,6 +89,14 @@ struct DecryptResult: Encodable {
     struct Signature: Encodable {
         var verified: Bool
         var signingTime: String
+        var root: Root
+    }
+
+    /// The root the signing chain ends at: `sandbox` unless it is the bundled Apple Root CA - G3.
+    struct Root: Encodable {
+        var name: String
+        var sha256: String
+        var sandbox: Bool
     }
 
     var version: String
@@ -91,18 +104,12 @@ struct DecryptResult: Encodable {
     var signature: Signature
     var data: MaskedPaymentData
 
-    func jsonText() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        return String(decoding: try encoder.encode(self), as: UTF8.self)
-    }
-
-    var text: String {
+    func text(_ root: TokenRoot) -> String {
         let amount = Currency(numericCode: data.currencyCode).map { Money(minorUnits: data.transactionAmount, currency: $0).description }
             ?? "\(data.transactionAmount) (currency \(data.currencyCode))"
         return """
             \(version)  transaction \(transactionId)
-            signature: verified, signed \(signature.signingTime), chains to Apple Root CA - G3
+            signature: verified, signed \(signature.signingTime), chains to \(root)\(root.isApple ? "" : "\nWARNING:   a SANDBOX root, trusted by --trust-root: never Apple's, never a real payment")
             card:      •••• \(data.accountLast4)  expires \(data.expiration.suffix(2))/\(data.expiration.dropFirst(2).prefix(2))
             amount:    \(amount)
             type:      \(data.paymentDataType)\(data.eciIndicator.map { "  ECI \($0)" } ?? "")  cryptogram \(data.cryptogramPresent ? "present" : "absent")

@@ -11,6 +11,7 @@ enum TextReport {
             var status = order.status.rawValue
             if let reason = order.failureReason { status += " (\(reason.rawValue))" }
             if order.cancelRequested { status += " · cancel requested" }
+            if order.tokenFromSandbox { status += " · SANDBOX token" }
             lines.append(row([clock(order.createdAt), order.orderId, status, order.total.description, order.customer,
                               order.shippingMethod ?? "—", order.wallet], widths: orderWidths, rightAligned: [3]))
         }

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import SwiftASN1
 import X509
+import OrderModel
 @testable import ApplePayToken
 
 @Suite struct ChainTests {
@@ -17,7 +18,26 @@ import X509
     @Test(arguments: SignatureTests.all)
     func everyVectorChainsToAppleAtItsSigningTime(vector: String) async throws {
         let signature = try TokenSignature.verify(DecryptionTests.token(vector))
-        try await TokenChain.validate(signature)
+        let root = try await TokenChain.validate(signature)
+        #expect(root == TokenRoot(name: "Apple Root CA - G3",
+                                  sha256: "63:34:3A:BF:B8:9A:6A:03:EB:B5:7E:9B:3F:5F:A7:BE:7C:4F:5C:75:6F:30:17:B3:A8:C4:88:C3:65:3E:91:79",
+                                  isApple: true))
+    }
+
+    @Test func aSandboxRootIsNamedAsSuchEvenWhenItCallsItselfApple() async throws {
+        // Given a sandbox PKI whose root claims Apple's name, trusted explicitly
+        let pki = try SandboxPKI(merchantIdentifier: "merchant.com.example", now: Date(), rootName: "Apple Root CA - G3")
+        let token = try PaymentTokenData(json: pki.token(SandboxPKI.Payment(accountNumber: "4111111111111111", expiration: "291231",
+                                                                              currencyNumericCode: "840", amount: 100), signedAt: Date()))
+        let signature = try TokenSignature.verify(token)
+        // When its chain is validated
+        let root = try await TokenChain.validate(signature, extraRoots: [pki.root], cache: ValidatedChains())
+        // Then it is not Apple's, whatever it calls itself, and every description says SANDBOX
+        #expect(!root.isApple && root.name == "Apple Root CA - G3")
+        #expect(root.description.hasPrefix("SANDBOX root \"Apple Root CA - G3\" (SHA-256 "))
+        let lines = TokenVerification.describe(TokenVerification(outcome: .verified, signingTime: "2026-11-21T10:00:00Z", root: root),
+                                               orderTotal: Money(minorUnits: 100, currency: Currency(code: "USD")!), time: \.rfc3339)
+        #expect(lines.first?.text.hasPrefix("! verified against a SANDBOX root, never Apple's") == true && lines.first?.tone == .caution)
     }
 
     @Test func anExpiredLeafDoesNotChainEvenOnceCached() async throws {

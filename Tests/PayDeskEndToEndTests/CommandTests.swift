@@ -172,7 +172,11 @@ import Testing
         }
         // Then the tokens were verified and decrypted for real
         #expect(outcomes["verified", default: 0] >= 50)
-        #expect(outputs.contains { $0.contains("✓ verified: signed ") && $0.contains("device account •••• ") })
+        #expect(outputs.contains { $0.contains("! verified against a SANDBOX root, never Apple's: signed ") && $0.contains("device account •••• ") })
+        // And the sandbox root is named as such, never as Apple's
+        #expect(outputs.allSatisfy { !$0.contains("Apple Root CA - G3") })
+        #expect(outputs.contains { $0.contains("chains to SANDBOX root \"PayDesk Sandbox Root CA\" (SHA-256 ") })
+        #expect(outputs.contains { $0.contains("\"sandbox\" : true") })
         // And no output holds a device account number (the demo's start with these issuer numbers)
         let accountNumber = try Regex(#"(520424|411111|625807|371449)\d{4,}"#)
         #expect(outputs.filter { $0.contains(accountNumber) }.count == 0)

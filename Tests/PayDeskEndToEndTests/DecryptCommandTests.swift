@@ -47,6 +47,9 @@ import Testing
         let data = try #require(object["data"] as? [String: Any])
         let signature = try #require(object["signature"] as? [String: Any])
         #expect(signature["verified"] as? Bool == true && signature["signingTime"] as? String == now)
+        let root = try #require(signature["root"] as? [String: Any])
+        #expect(root["name"] as? String == "Apple Root CA - G3" && root["sandbox"] as? Bool == false
+                && (root["sha256"] as? String)?.hasPrefix("63:34:3A:BF") == true)
         #expect(Set(data.keys) == ["accountLast4", "expiration", "currencyCode", "transactionAmount", "paymentDataType",
                                    "eciIndicator", "cryptogramPresent", "deviceManufacturerIdentifier"])
         let secrets = try Self.secrets(vector)

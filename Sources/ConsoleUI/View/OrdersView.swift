@@ -54,6 +54,7 @@ extension ConsoleState {
         var flags: [String] = []
         if row.refundPending { flags.append("REFUND") }
         if row.cancelRequested { flags.append("CANCEL") }
+        if row.tokenFromSandbox { flags.append("SANDBOX") }
         if row.status == .held {
             // The check that failed, as the reason names it ("replay window: …"): why it waits for a person.
             flags.append("HELD " + (row.holdReason.map { String($0.prefix { $0 != ":" }) } ?? ""))

@@ -42,8 +42,9 @@ public struct IngestSummary: Sendable, Equatable, CustomStringConvertible {
 
 /// Reads JSON Lines (docs/design.md §2) into the store, in batches: up to 2,000 lines, or whatever arrived before the
 /// input paused, so lines piped in slowly are stored as they arrive. A batch is parsed and validated outside
-/// the write lock (on another core while the previous batch is written), then written in one transaction with
-/// a savepoint per line, so that a refused line is undone alone. Problems are reported in line order.
+/// the write lock (on another core while the previous batch is written), then written in transactions of at
+/// most 0.2 s, with a savepoint per line, so that a refused line is undone alone and nobody else waits long for
+/// the store. Problems are reported in line order.
 ///
 /// With the merchant's keys (`verifier`), every order's token is verified and decrypted while its batch is
 /// parsed, on every core; the order is stored with the outcome and the masked data, whatever the outcome.
@@ -155,14 +156,25 @@ public final class Ingester {
         }
     }
 
-    /// Writes a parsed batch in one transaction, each line in a savepoint of its own, then reports every
-    /// rejected line of the batch in line order.
+    /// How long one transaction of ingest may hold the store's write lock: operators' cancels and refunds, and
+    /// `paydesk process`, wait at most this long (their busy timeout is 5 s). Between two transactions ingest
+    /// leaves the lock free for `lockGap`, longer than a waiter's 1 ms retry.
+    static let transactionNanoseconds: UInt64 = 200_000_000
+    static let lockGap: useconds_t = 2_000
+
+    /// Writes a parsed batch in transactions of at most `transactionNanoseconds` each, each line in a savepoint
+    /// of its own, then reports every rejected line of the batch in line order.
     private func write(_ batch: ParsedBatch) throws(StoreError) {
         let actor = self.actor
         var outcomes: [(line: Int, outcome: Result<ApplyOutcome, FieldProblem>)] = batch.rejected.map { ($0.line, .failure($0.problem)) }
-        if !batch.documents.isEmpty {
+        var next = batch.documents.startIndex
+        while next < batch.documents.endIndex {
+            if next > batch.documents.startIndex { usleep(Self.lockGap) }
             outcomes += try store.write { db -> [(line: Int, outcome: Result<ApplyOutcome, FieldProblem>)] in
-                try batch.documents.map { number, document in
+                let start = DispatchTime.now().uptimeNanoseconds
+                var written: [(line: Int, outcome: Result<ApplyOutcome, FieldProblem>)] = []
+                repeat {
+                    let (number, document) = batch.documents[next]
                     var outcome: Result<ApplyOutcome, FieldProblem> = .success(.applied)
                     try db.inSavepoint {
                         do {
@@ -178,8 +190,10 @@ public final class Ingester {
                         }
                         return .rollback
                     }
-                    return (number, outcome)
-                }
+                    written.append((number, outcome))
+                    next += 1
+                } while next < batch.documents.endIndex && DispatchTime.now().uptimeNanoseconds - start < Self.transactionNanoseconds
+                return written
             }
         }
         var tokens: [Int: (TokenVerification.Outcome, mismatch: Bool, held: Bool)] = [:]
