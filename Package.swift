@@ -86,6 +86,8 @@ let package = Package(
         .testTarget(name: "ConsoleUITests", dependencies: ["ConsoleUI", "OrderModel", "OrderStore", "Themes"],
                     exclude: ["Rendered"]),
         .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "ConsoleUI"]),
-        .testTarget(name: "PayDeskEndToEndTests", dependencies: ["OrderModel", "PaymentProcessing"]),
+        .testTarget(name: "PayDeskEndToEndTests", dependencies: [
+            "OrderModel", "PaymentProcessing", .product(name: "Crypto", package: "swift-crypto"),
+        ]),
     ]
 )

@@ -33,14 +33,17 @@ struct OrdersCommand: ParsableCommand {
 
         func run() throws {
             let store = try self.store.openForReading()
-            let orders: [OrderSummary]
-            do { orders = try store.orders(OrderQuery(status: status, search: search, limit: limit, order: sort)) }
+            var orders: [OrderSummary]
+            do { orders = try store.orders(OrderQuery(status: status, search: search, limit: limit + 1, order: sort)) }
             catch { throw CommandFailure(error) }
+            let more = orders.count > limit
+            orders = Array(orders.prefix(limit))
             if json {
                 try Output.json(try JSONContract.text(orders.map(JSONContract.OrderListItem.init), pretty: true))
             } else {
                 try Output.line(TextReport.orderTable(orders))
             }
+            if more { try ListLimit.sayMoreExist("orders", shown: limit, json: json) }
         }
     }
 

@@ -13,16 +13,30 @@ struct RefundsCommand: ParsableCommand {
         @Option(help: "Only refunds in this status.")
         var status: RefundStatus?
 
+        @Option(help: "At most this many refunds.")
+        var limit = 500
+
         @Flag(help: "Print a JSON array (docs/json-output.md).")
         var json = false
 
         @OptionGroup var store: StoreOptions
 
+        func validate() throws {
+            try ListLimit.check(limit)
+        }
+
         func run() throws {
             let store = try self.store.openForReading()
-            let refunds: [RefundView]
-            do { refunds = try store.refunds(status: status) } catch { throw CommandFailure(error) }
-            if json { try Output.json(try JSONContract.text(refunds.map(JSONContract.Refund.init), pretty: true)) } else { try Output.line(TextReport.refundTable(refunds)) }
+            var refunds: [RefundView]
+            do { refunds = try store.refunds(status: status, limit: limit + 1) } catch { throw CommandFailure(error) }
+            let more = refunds.count > limit
+            refunds = Array(refunds.prefix(limit))
+            if json {
+                try Output.json(try JSONContract.text(refunds.map(JSONContract.Refund.init), pretty: true))
+            } else {
+                try Output.line(TextReport.refundTable(refunds))
+            }
+            if more { try ListLimit.sayMoreExist("refunds", shown: limit, json: json) }
         }
     }
 
