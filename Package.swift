@@ -65,6 +65,9 @@ let package = Package(
         .executableTarget(name: "paydesk", dependencies: [
             "OrderModel", "OrderStore", "ApplePayToken", "MerchantConfiguration", "PaymentProcessing", "ConsoleUI", "CursesTerminal",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            // Signed audit checkpoints: Ed25519, and its keys in PEM.
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "SwiftASN1", package: "swift-asn1"),
         ]),
         // Benchmarks with figures: `swift run -c release paydesk-benchmarks`.
         .executableTarget(name: "paydesk-benchmarks", dependencies: [

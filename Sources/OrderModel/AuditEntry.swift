@@ -12,9 +12,11 @@ public struct AuditEntry: Equatable, Sendable {
     public var currencyCode: String?
     public var idempotencyKey: String?
     public var outcome: String
+    /// What the entry did to its order, when it changed anything: what `audit --verify` replays.
+    public var effect: AuditEffect?
 
     public init(at: Timestamp, actor: Actor, action: String, orderId: String?, amount: Int64? = nil,
-                currencyCode: String? = nil, idempotencyKey: String? = nil, outcome: String) {
+                currencyCode: String? = nil, idempotencyKey: String? = nil, outcome: String, effect: AuditEffect? = nil) {
         self.at = at
         self.actor = actor
         self.action = action
@@ -23,16 +25,19 @@ public struct AuditEntry: Equatable, Sendable {
         self.currencyCode = currencyCode
         self.idempotencyKey = idempotencyKey
         self.outcome = outcome
+        self.effect = effect
     }
 
     /// SHA-256 over the previous hash and every field, each length-prefixed so no two entries serialise alike.
+    /// The effect is a tenth field, present only when there is one, so that entries written before effects
+    /// were recorded keep their hashes.
     public func chainHash(previous: Data) -> Data {
         var hasher = SHA256()
         hasher.update(data: previous)
         let fields: [String?] = [
             String(at.millisecondsSinceEpoch), actor.login, actor.sshClient, action, orderId,
             amount.map { String($0) }, currencyCode, idempotencyKey, outcome,
-        ]
+        ] + (effect.map { [$0.text] } ?? [])
         for field in fields {
             let bytes = field.map { Array($0.utf8) }
             var length = UInt32(bytes?.count ?? 0xFFFF_FFFF).bigEndian

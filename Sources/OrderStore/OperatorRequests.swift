@@ -42,9 +42,9 @@ extension PayDeskStore {
         let result = try write { db -> Result<CancelResult, StoreError> in
             var order = try Self.fetchOrder(orderId, db)
             let currency = order.currency
-            func audit(_ outcome: String) throws {
+            func audit(_ outcome: String, effect: AuditEffect? = nil) throws {
                 try AuditLog.append(AuditEntry(at: now, actor: actor, action: "cancel", orderId: orderId, amount: order.total,
-                                               currencyCode: currency, idempotencyKey: key, outcome: outcome), in: db)
+                                               currencyCode: currency, idempotencyKey: key, outcome: outcome, effect: effect), in: db)
             }
             switch try Self.priorUse(of: key, db) {
             case .cancel(orderId: let earlier) where earlier == orderId:
@@ -82,7 +82,7 @@ extension PayDeskStore {
             case .charging: .cancelRequestedWhileCharging
             default: .reversalRequested
             }
-            try audit(outcome.rawValue)
+            try audit(outcome.rawValue, effect: order.effect())
             return .success(CancelResult(outcome: outcome, replayed: false))
         }
         return try result.get()
@@ -96,9 +96,9 @@ extension PayDeskStore {
         let now = clock()
         let result = try write { db -> Result<Void, StoreError> in
             var order = try Self.fetchOrder(orderId, db)
-            func audit(_ outcome: String) throws {
+            func audit(_ outcome: String, effect: AuditEffect? = nil) throws {
                 try AuditLog.append(AuditEntry(at: now, actor: actor, action: "release", orderId: orderId, amount: order.total,
-                                               currencyCode: order.currency, outcome: outcome), in: db)
+                                               currencyCode: order.currency, outcome: outcome, effect: effect), in: db)
             }
             let transition: PaymentTransition
             do throws(PaymentRefusal) {
@@ -109,7 +109,7 @@ extension PayDeskStore {
             }
             order.adopt(transition.state, at: now)
             try order.savePaymentState(db)
-            try audit("released despite \(order.holdReason ?? "a failed check"): \(trimmed)")
+            try audit("released despite \(order.holdReason ?? "a failed check"): \(trimmed)", effect: order.effect())
             return .success(())
         }
         try result.get()
@@ -128,9 +128,9 @@ extension PayDeskStore {
             let order = try Self.fetchOrder(orderId, db)
             let currency = try order.currencyValue()
             let minorUnits = amount?.minorUnits ?? order.paymentState(refundsInFlight: order.refundsInFlight).refundable
-            func audit(_ outcome: String, amount: Int64 = minorUnits) throws {
+            func audit(_ outcome: String, amount: Int64 = minorUnits, effect: AuditEffect? = nil) throws {
                 try AuditLog.append(AuditEntry(at: now, actor: actor, action: "refund", orderId: orderId, amount: amount,
-                                               currencyCode: currency.code, idempotencyKey: key, outcome: outcome), in: db)
+                                               currencyCode: currency.code, idempotencyKey: key, outcome: outcome, effect: effect), in: db)
             }
             if let prior = try Self.priorUse(of: key, db) {
                 let differences = try prior.differences(fromRefundOf: order, amount: amount, reason: reason, note: note, db)
@@ -153,7 +153,7 @@ extension PayDeskStore {
             }
             let refund = try Self.insertRefund(order: order, amount: minorUnits, reason: reason, note: note,
                                                requestedBy: actor.description, key: key, now: now, db)
-            try audit("requested \(refund.refundId)")
+            try audit("requested \(refund.refundId)", effect: order.effect([refund]))
             return .success(RefundRequestResult(refund: RefundView(refund, orderId: orderId, currency: currency), replayed: false))
         }
         return try result.get()
@@ -168,10 +168,10 @@ extension PayDeskStore {
                   let order = try OrderRecord.fetchOne(db, key: refund.orderRef)
             else { return .failure(.unknownRefund(refundId)) }
             let currency = try order.currencyValue()
-            func audit(_ outcome: String) throws {
+            func audit(_ outcome: String, effect: AuditEffect? = nil) throws {
                 try AuditLog.append(AuditEntry(at: now, actor: actor, action: "withdraw_refund", orderId: order.orderId,
                                                amount: refund.amount, currencyCode: currency.code,
-                                               idempotencyKey: refund.idempotencyKey, outcome: outcome), in: db)
+                                               idempotencyKey: refund.idempotencyKey, outcome: outcome, effect: effect), in: db)
             }
             guard refund.status.canMove(to: .withdrawn) else {
                 let reason = "refund \(refundId) is \(refund.status.rawValue); only a pending refund can be withdrawn"
@@ -182,7 +182,7 @@ extension PayDeskStore {
             refund.status = .withdrawn
             refund.updatedAt = now.millisecondsSinceEpoch
             try refund.updateChanges(db, from: stored)
-            try audit("withdrawn \(refundId)")
+            try audit("withdrawn \(refundId)", effect: order.effect([refund]))
             return .success(RefundView(refund, orderId: order.orderId, currency: currency))
         }
         return try result.get()

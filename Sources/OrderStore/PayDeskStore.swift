@@ -74,7 +74,12 @@ public final class PayDeskStore: Sendable {
         do {
             database = try DatabasePool(path: path, configuration: configuration)
             try Self.checkIdentity(database, path: path, readOnly: isReadOnly)
-            if !isReadOnly { try Schema.migrator.migrate(database) }
+            if !isReadOnly {
+                try Schema.migrator.migrate(database)
+                // The identity check read through a connection opened before the migration: it would go on
+                // decoding rows by the old schema's columns.
+                database.invalidateReadOnlyConnections()
+            }
         } catch {
             let missing = StoreFiles.missingCompanions(of: path)
             if isReadOnly, !missing.isEmpty, case .cannotOpen = StoreError(error, path: path) {

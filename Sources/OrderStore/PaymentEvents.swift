@@ -94,6 +94,7 @@ extension PayDeskStore {
             }
         }
 
+        var touched = refund.map { [$0.changed] } ?? []
         if let action {
             let transition: PaymentTransition
             let current = order.paymentState(refundsInFlight: try refundsInFlight(order, db))
@@ -101,8 +102,8 @@ extension PayDeskStore {
             catch { throw refuse(error.description) }
             order.adopt(transition.state, at: now)
             if case .automaticRefund(let amount) = transition.followUp {
-                _ = try insertRefund(order: order, amount: amount, reason: .other, note: "the bank does not support reversal",
-                                     requestedBy: "paydesk", key: IdempotencyKey.automaticRefund(event.orderId), now: now, db)
+                touched.append(try insertRefund(order: order, amount: amount, reason: .other, note: "the bank does not support reversal",
+                                                requestedBy: "paydesk", key: IdempotencyKey.automaticRefund(event.orderId), now: now, db))
             }
         }
         try order.savePaymentState(db)
@@ -114,7 +115,7 @@ extension PayDeskStore {
         try AuditLog.append(AuditEntry(at: now, actor: actor, action: event.kind.rawValue, orderId: event.orderId,
                                        amount: refund?.changed.amount, currencyCode: order.currency,
                                        idempotencyKey: event.refundId ?? event.processorReference,
-                                       outcome: "order \(order.status.rawValue)"), in: db)
+                                       outcome: "order \(order.status.rawValue)", effect: order.effect(touched)), in: db)
         return .applied
     }
 

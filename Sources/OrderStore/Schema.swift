@@ -1,4 +1,6 @@
+import Foundation
 import GRDB
+import OrderModel
 
 /// The store's schema, one migration per version. Migrations are history: never edit a shipped one.
 ///
@@ -19,7 +21,35 @@ enum Schema {
         migrator.registerMigration("v7", migrate: totalsThatOverflowVisibly)
         migrator.registerMigration("v8", migrate: recordWhatMadeTheStore)
         migrator.registerMigration("v9", migrate: holdsAndRefundsInFlight)
+        migrator.registerMigration("v10", migrate: auditEffects)
         return migrator
+    }
+
+    /// Audit entries record what they did to their order (`AuditEffect`), so that `audit --verify` can replay
+    /// the log and hold the store to it. Orders already in the store get one entry with the state they are in:
+    /// the history before it was not recorded this way and cannot be replayed, but from here on it can.
+    private static func auditEffects(_ db: Database) throws {
+        try db.execute(sql: "ALTER TABLE audit_log ADD COLUMN effect TEXT")
+        // Plain SQL, not the records: a migration must read the schema as it stood, whatever the code becomes.
+        var refunds: [Int64: [AuditEffect.Refund]] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT order_ref, refund_id, amount, status FROM refunds ORDER BY order_ref, id") {
+            let status = RefundStatus(rawValue: row["status"]) ?? .pending
+            refunds[row["order_ref"], default: []].append(AuditEffect.Refund(id: row["refund_id"], amount: row["amount"], status: status))
+        }
+        let now = Timestamp(date: Date())
+        let orders = try Row.fetchCursor(db, sql: """
+            SELECT id, order_id, currency, total, status, failure_reason, cancel_requested, paid, refunded FROM orders ORDER BY id
+            """)
+        while let order = try orders.next() {
+            guard let status = PaymentStatus(rawValue: order["status"]) else { continue }
+            let effect = AuditEffect(status: status, failureReason: (order["failure_reason"] as String?).flatMap(FailureReason.init(rawValue:)),
+                                     cancelRequested: order["cancel_requested"], paid: order["paid"], refunded: order["refunded"],
+                                     refunds: refunds[order["id"]] ?? [])
+            try AuditLog.append(AuditEntry(at: now, actor: Actor(login: "paydesk"), action: "baseline", orderId: order["order_id"],
+                                           amount: order["total"], currencyCode: order["currency"],
+                                           outcome: "its state when the store began recording effects; the history before is not replayable",
+                                           effect: effect), in: db)
+        }
     }
 
     /// `held` joins the statuses (docs/design.md §3), with the reason an order is held; and each order keeps the

@@ -47,7 +47,10 @@ struct IngestCommand: ParsableCommand {
                                  + "(\(ingester.summary)); run it again for the rest: stored lines count as duplicates")
         }
         progress.clear()
-        try Output.line("ingest: \(ingester.summary)" + (keys == nil ? "; tokens stored unchecked: no merchant keys (no \(merchant.file))" : ""))
+        let head: AuditHead
+        do { head = try store.auditHead() } catch { throw CommandFailure(error) }
+        try Output.line("ingest: \(ingester.summary)" + (keys == nil ? "; tokens stored unchecked: no merchant keys (no \(merchant.file))" : "")
+                        + "; audit head \(head)")
         if strict && ingester.summary.rejected > 0 { throw ExitCode(1) }
     }
 }

@@ -279,7 +279,7 @@ extension PayDeskStore {
         try record.insertNew(db)
         let outcome = record.status == .held ? "held: \(record.holdReason ?? "a token check failed")" : record.status.rawValue
         try AuditLog.append(AuditEntry(at: now, actor: actor, action: "order_ingested", orderId: record.orderId,
-                                       amount: record.total, currencyCode: record.currency, outcome: outcome), in: db)
+                                       amount: record.total, currencyCode: record.currency, outcome: outcome, effect: record.effect()), in: db)
         return .applied
     }
 }

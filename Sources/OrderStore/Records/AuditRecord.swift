@@ -16,6 +16,8 @@ struct AuditRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var currency: String?
     var idempotencyKey: String?
     var outcome: String
+    /// `AuditEffect.text`, for entries that changed an order.
+    var effect: String?
     var prevHash: Data
     var hash: Data
 
@@ -39,6 +41,7 @@ struct AuditRecord: Codable, FetchableRecord, MutablePersistableRecord {
         currency = entry.currencyCode
         idempotencyKey = entry.idempotencyKey
         outcome = entry.outcome
+        effect = entry.effect?.text
         prevHash = previousHash
         hash = entry.chainHash(previous: previousHash)
     }
@@ -46,6 +49,6 @@ struct AuditRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var entry: AuditEntry {
         AuditEntry(at: Timestamp(millisecondsSinceEpoch: at), actor: Actor(login: actor, sshClient: sshClient),
                    action: action, orderId: orderId, amount: amount, currencyCode: currency,
-                   idempotencyKey: idempotencyKey, outcome: outcome)
+                   idempotencyKey: idempotencyKey, outcome: outcome, effect: effect.flatMap(AuditEffect.init(text:)))
     }
 }

@@ -127,6 +127,12 @@ struct OrderRecord: Codable, Sendable, FetchableRecord, MutablePersistableRecord
                      paid: paid, refunded: refunded, refundsInFlight: refundsInFlight)
     }
 
+    /// What the audit log records this order's state as, with the refunds an entry touched.
+    func effect(_ refunds: [RefundRecord] = []) -> AuditEffect {
+        AuditEffect(status: status, failureReason: failureReason, cancelRequested: cancelRequested, paid: paid, refunded: refunded,
+                    refunds: refunds.map { AuditEffect.Refund(id: $0.refundId, amount: $0.amount, status: $0.status) })
+    }
+
     mutating func adopt(_ state: PaymentState, at now: Timestamp) {
         status = state.status
         failureReason = state.failureReason

@@ -1,0 +1,23 @@
+import Testing
+@testable import OrderModel
+
+/// What an audit entry did to its order, written as one canonical line and read back exactly.
+@Suite struct AuditEffectTests {
+    @Test(arguments: [
+        AuditEffect(status: .authorized),
+        AuditEffect(status: .canceled, failureReason: .pinLockout),
+        AuditEffect(status: .paid, cancelRequested: true, paid: 10_000, refunded: 2_500,
+                    refunds: [.init(id: "re_0123456789abcdef", amount: 500, status: .pending),
+                              .init(id: "processor;id:with,separators:9:x", amount: 2_500, status: .succeeded)]),
+        AuditEffect(status: .refunded, paid: 1, refunded: 1, refunds: [.init(id: "", amount: 1, status: .succeeded)]),
+    ])
+    func readsBackWhatItWrites(effect: AuditEffect) {
+        #expect(AuditEffect(text: effect.text) == effect, "\(effect.text)")
+    }
+
+    @Test(arguments: ["", "paid", "paid;failure=;cancel=0;paid=x;refunded=0;refunds=", "nope;failure=;cancel=0;paid=0;refunded=0;refunds=",
+                      "paid;failure=;cancel=0;paid=0;refunded=0;refunds=5:pending:99:short"])
+    func refusesWhatItDidNotWrite(text: String) {
+        #expect(AuditEffect(text: text) == nil)
+    }
+}
