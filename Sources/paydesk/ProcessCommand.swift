@@ -77,6 +77,8 @@ struct ProcessCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // First, so that a SIGTERM from the moment the service is started stops it rather than killing it mid-start.
+        StopRequest.install()
         let logger = log.bootstrap(label: "paydesk.process")
         do { try await process(logger) } catch let failure as CommandFailure {
             Self.announce(failure, in: log.logFormat, logger)
@@ -104,15 +106,14 @@ struct ProcessCommand: AsyncParsableCommand {
                 Foundation.exit(Self.stillInFlightExitCode)
             }
         }
-        let stop = StopRequest()
         let outcome: LifecycleDriver.Stop
-        do { outcome = try await driver.run(untilIdle: once, deadline: deadline, shouldStop: { stop.received != nil }) } catch {
+        do { outcome = try await driver.run(untilIdle: once, deadline: deadline, shouldStop: { StopRequest.received != nil }) } catch {
             throw CommandFailure("process: \(error); run it again: nothing is ever sent twice")
         }
         watchdog?.cancel()
         let reason = switch outcome {
         case .idle: "nothing left in flight"
-        case .requested: stop.received ?? "stop requested"
+        case .requested: StopRequest.received ?? "stop requested"
         case .deadline: "--max-wait \(maxWait?.description ?? "") passed"
         }
         var summary = driver.totals.metadata

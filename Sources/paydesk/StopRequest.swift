@@ -1,24 +1,23 @@
 import Foundation
 
 /// SIGTERM, SIGINT or SIGHUP ask the driver to stop between passes; every write it made is already complete.
-final class StopRequest: @unchecked Sendable {
-    private let lock = NSLock()
-    // Guarded by `lock`.
-    private var first: String?
-    private var sources: [DispatchSourceSignal] = []
+/// The handler only records the first signal, and is installed in one step, so that no signal is lost between
+/// ignoring it and watching for it (as CursesTerminal's StopSignals does for the console).
+enum StopRequest {
+    nonisolated(unsafe) private static var first: sig_atomic_t = 0
 
-    init() {
-        for (number, name) in [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM"), (SIGHUP, "SIGHUP")] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { [weak self] in self?.stop(name) }
-            source.resume()
-            sources.append(source)
+    static let names: [Int32: String] = [SIGTERM: "SIGTERM", SIGINT: "SIGINT", SIGHUP: "SIGHUP"]
+
+    static func install() {
+        for number in names.keys {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { number in if StopRequest.first == 0 { StopRequest.first = number } }
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = 0
+            sigaction(number, &action, nil)
         }
     }
 
     /// The first signal received, by name; nil while none was.
-    var received: String? { lock.withLock { first } }
-
-    private func stop(_ name: String) { lock.withLock { first = first ?? name } }
+    static var received: String? { first == 0 ? nil : names[first] ?? "signal \(first)" }
 }
