@@ -78,9 +78,11 @@ let package = Package(
                               .product(name: "_CryptoExtras", package: "swift-crypto"),
                           ],
                           path: "Benchmarks/paydesk-benchmarks"),
+        // What tests share: the seed of their random choices.
+        .target(name: "TestSupport", dependencies: ["OrderStore"], path: "Tests/TestSupport"),
         .testTarget(name: "OrderModelTests", dependencies: ["OrderModel"]),
         .testTarget(name: "ApplePayTokenTests", dependencies: [
-            "ApplePayToken", "OrderModel",
+            "ApplePayToken", "OrderModel", "OrderStore", "TestSupport",
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "X509", package: "swift-certificates"),
             .product(name: "SwiftASN1", package: "swift-asn1"),
@@ -97,7 +99,7 @@ let package = Package(
         // The command line's own parts (log formats, the process lock, durations), tested without a process.
         .testTarget(name: "paydeskTests", dependencies: ["paydesk", "OrderModel", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "PayDeskEndToEndTests", dependencies: [
-            "OrderModel", "PaymentProcessing", .product(name: "Crypto", package: "swift-crypto"),
+            "OrderModel", "OrderStore", "PaymentProcessing", "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
         ]),
     ]
 )
