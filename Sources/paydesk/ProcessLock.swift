@@ -1,5 +1,6 @@
 import Foundation
 import OrderModel
+import OrderStore
 
 /// One `paydesk process` per store. The lock is flock(2) on `STORE.process-lock` beside the store's real file
 /// (symbolic links resolved, so two paths to one store share one lock); the kernel releases it when the
@@ -44,18 +45,19 @@ struct ProcessLock {
         }
     }
 
-    /// Takes the lock for the store at `storePath` (which exists), or explains in one line why not.
+    /// Takes the lock for the store at `storePath` (which exists), or explains in one line why not. The file is
+    /// made and checked as the store's own files are (`StoreFiles`: created with O_EXCL|O_NOFOLLOW, a regular
+    /// file of this user that nobody else may write, in a folder nobody else may change), then opened without
+    /// following a link and checked again by descriptor, so that nothing swapped in between is used.
     static func acquire(forStore storePath: String, holder: Holder) throws(CommandFailure) -> ProcessLock {
         let path = realPath(storePath) + ".process-lock"
-        let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            let reason = errno == ELOOP ? "is a symbolic link; refusing to follow it" : "cannot be opened: \(String(cString: strerror(errno)))"
-            throw CommandFailure("\(path): \(reason)")
-        }
+        do { try StoreFiles.checkOrCreateOwnFile(path) } catch { throw CommandFailure(error) }
+        let descriptor = open(path, O_RDWR | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { throw CommandFailure("\(path): cannot be opened: \(String(cString: strerror(errno)))") }
         var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == geteuid() else {
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == geteuid(), info.st_mode & 0o022 == 0 else {
             close(descriptor)
-            throw CommandFailure("\(path): not a regular file owned by this user (uid \(geteuid())); refusing it")
+            throw CommandFailure("\(path): changed while it was being opened; PayDesk will not use it")
         }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let busy = errno == EWOULDBLOCK

@@ -55,13 +55,19 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: store + ".process-lock", withDestinationPath: target)
         // Then the lock is refused, and the target is untouched
         #expect(failure { _ = try ProcessLock.acquire(forStore: store, holder: holder) }
-            == "\(store).process-lock: is a symbolic link; refusing to follow it")
+            == "\(store).process-lock is a symbolic link; give the path of the file itself; PayDesk will not use it")
         #expect(try String(contentsOfFile: target, encoding: .utf8) == "keep me")
     }
 
-    @Test func somethingOtherThanARegularFileIsRefused() throws {
-        try FileManager.default.createDirectory(atPath: store + ".process-lock", withIntermediateDirectories: false)
-        #expect(failure { _ = try ProcessLock.acquire(forStore: store, holder: holder) }?
-            .hasPrefix("\(store).process-lock: ") == true)
+    @Test func somethingOtherThanAPrivateRegularFileIsRefused() throws {
+        // A lock file others may write could name anyone as the holder
+        let lock = store + ".process-lock"
+        #expect(FileManager.default.createFile(atPath: lock, contents: Data(), attributes: [.posixPermissions: 0o666]))
+        chmod(lock, 0o666)
+        #expect(failure { _ = try ProcessLock.acquire(forStore: store, holder: holder) }
+            == "\(lock) is writable by group or others (mode 0666); chmod go-w it; PayDesk will not use it")
+        unlink(lock)
+        try FileManager.default.createDirectory(atPath: lock, withIntermediateDirectories: false)
+        #expect(failure { _ = try ProcessLock.acquire(forStore: store, holder: holder) } == "\(lock) is not a regular file; PayDesk will not use it")
     }
 }
