@@ -63,7 +63,9 @@ extension PayDeskStore {
         }
         return rows.compactMap { row in
             guard let currency = Currency(code: row["currency"]) else { return nil }
-            let schedule = (row["next_poll_at"] as Int64?).map { PollSchedule(due: Timestamp(millisecondsSinceEpoch: $0), interval: row["poll_interval"]) }
+            let schedule = (row["next_poll_at"] as Int64?).map {
+                PollSchedule(due: Timestamp(millisecondsSinceEpoch: $0), interval: row["poll_interval"])
+            }
             return ChargeInFlight(orderId: row["order_id"], total: Money(minorUnits: row["total"], currency: currency),
                                   processorReference: row["processor_reference"],
                                   submittedAt: Timestamp(millisecondsSinceEpoch: row["updated_at"]), cancelRequested: row["cancel_requested"],

@@ -196,7 +196,9 @@ public final class LifecycleDriver {
     func logRecorded(_ events: [IncomingEvent], _ problems: [StoreError?]) -> [Bool] {
         zip(events, problems).map { event, problem in
             var metadata: Logger.Metadata = ["event": "\(event.kind.rawValue)", "orderId": "\(event.orderId)"]
-            if [.chargeSubmitted, .chargeSucceeded, .chargeFailed].contains(event.kind) { metadata["idempotencyKey"] = "\(Self.chargeKey(event.orderId))" }
+            if [.chargeSubmitted, .chargeSucceeded, .chargeFailed].contains(event.kind) {
+                metadata["idempotencyKey"] = "\(Self.chargeKey(event.orderId))"
+            }
             if let reference = event.processorReference { metadata["reference"] = "\(reference)" }
             if let refundId = event.refundId { metadata["refundId"] = "\(refundId)" }
             if let reason = event.reason { metadata["reason"] = "\(reason)" }

@@ -31,7 +31,7 @@ import TestSupport
             process.waitUntilExit()
         }
         let last = try Self.start(paydesk, ["--once", "--delay-scale", "0", "--max-wait", "120s"])
-        try waitForExit(last, "the last run")
+        try waitForExit(last, "the last run", within: 180)
         #expect(last.terminationStatus == 0, "\(seed): \(paydesk.log("process.log").suffix(2_000))")
         // Then the processor saw every operation exactly once
         let sandbox = try SandboxProcessor(path: SandboxProcessor.statePath(forStore: paydesk.store), clock: { Timestamp(date: Date()) })

@@ -24,6 +24,7 @@ func waitFor<Observation>(_ what: String, within seconds: Double = 30, every int
 /// Waits for `process` to exit, for at most `seconds`.
 func waitForExit(_ process: Process, _ what: String, within seconds: Double = 30,
                  sourceLocation: SourceLocation = #_sourceLocation) throws {
-    try waitFor("\(what) to exit", within: seconds, sourceLocation: sourceLocation, observe: { process.isRunning ? "running" : "exited" }) { $0 == "exited" }
+    try waitFor("\(what) to exit", within: seconds, sourceLocation: sourceLocation,
+                observe: { process.isRunning ? "running" : "exited" }) { $0 == "exited" }
     process.waitUntilExit()
 }

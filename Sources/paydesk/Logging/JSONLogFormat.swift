@@ -23,7 +23,8 @@ enum JSONLogFormat {
         case .stringConvertible(let number as Double) where number.isFinite: "\(number)"
         case .stringConvertible(let convertible): string(convertible.description)
         case .array(let values): "[" + values.map(json).joined(separator: ",") + "]"
-        case .dictionary(let metadata): "{" + metadata.sorted { $0.key < $1.key }.map { "\(string($0.key)):\(json($0.value))" }.joined(separator: ",") + "}"
+        case .dictionary(let metadata):
+            "{" + metadata.sorted { $0.key < $1.key }.map { "\(string($0.key)):\(json($0.value))" }.joined(separator: ",") + "}"
         }
     }
 

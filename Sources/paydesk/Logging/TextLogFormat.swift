@@ -20,7 +20,8 @@ enum TextLogFormat {
         case .string(let string): string
         case .stringConvertible(let convertible): convertible.description
         case .array(let values): "[" + values.map(text).joined(separator: ", ") + "]"
-        case .dictionary(let metadata): "[" + metadata.sorted { $0.key < $1.key }.map { "\($0.key): \(text($0.value))" }.joined(separator: ", ") + "]"
+        case .dictionary(let metadata):
+            "[" + metadata.sorted { $0.key < $1.key }.map { "\($0.key): \(text($0.value))" }.joined(separator: ", ") + "]"
         }
     }
 
