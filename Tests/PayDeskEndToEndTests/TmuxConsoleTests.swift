@@ -160,6 +160,33 @@ import Testing
         #expect(try !tmux.screen("hup").contains("PayDesk"))
     }
 
+    /// A console in a session of its own (as runuser, sudo or setsid leave it) gets no SIGHUP when its terminal
+    /// goes away; it used to take every read's error for "no key yet" and spin on the dead terminal forever.
+    @Test func aConsoleWhoseTerminalVanishesWithoutAHangUpEnds() throws {
+        // Given the console running under setsid in a terminal
+        let binary = try PayDeskBinary()
+        #expect(try binary.run(["demo", "--db", binary.store, "--orders", "20", "--no-console"]).status == 0)
+        let tmux = Tmux()
+        try tmux.start("gone", "cd \(binary.folder.path) && env HOME=\(binary.folder.path) TERM=xterm-256color LANG=C.UTF-8 "
+                       + "setsid -w \(PayDeskBinary.executable.path) --db \(binary.store)")
+        try tmux.waitFor("gone", "the console") { $0.contains("PayDesk") && $0.contains("TEA-000020") }
+        guard let pipe = popen("pgrep -f -x '\(PayDeskBinary.executable.path) --db \(binary.store)'", "r") else {
+            throw PayDeskBinary.Failure(message: "cannot run pgrep")
+        }
+        var buffer = [CChar](repeating: 0, count: 64)
+        let found = fgets(&buffer, 64, pipe).map { Int32(String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines)) } ?? nil
+        pclose(pipe)
+        let pid = try #require(found)
+        defer { kill(pid, SIGKILL) }
+        // When the terminal goes away (the tmux server ends, as an SSH connection does), with no signal for it
+        try tmux.run(["kill-server"])
+        // Then the console ends by itself
+        try waitFor("the console to end", observe: { () -> String in
+            let state = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8))?.split(separator: " ").dropFirst(2).first
+            return state.map { "state \($0)" } ?? "gone"
+        }) { $0 == "gone" || $0 == "state Z" }
+    }
+
     @Test func readOnlyConsoleHasNoRefundKeyAndLeavesTheStoreUntouched() throws {
         // Given a demo store, and its bytes
         let binary = try PayDeskBinary()
@@ -209,6 +236,8 @@ import Testing
             .replacingOccurrences(of: "2026-11-21T09:30:00+08:00", with: now)
         #expect(try binary.run(["ingest", "--db", binary.store], input: line + "\n").status == 0)
         try tmux.waitFor("nobody", "the order ingested by root") { $0.contains("LIVE-2") && $0.contains("31 orders") }
+        // And q ends it (waited for: a console left behind would outlive the test)
         try tmux.keys("nobody", "q")
+        try tmux.waitForExit("nobody")
     }
 }
