@@ -18,6 +18,7 @@ public final class LifecycleDriver {
     public static let resultWait: Int64 = 5_000
     static let firstPollInterval: Int64 = 1_000
     static let maximumPollInterval: Int64 = 60_000
+    static let maximumRetryPause: Int64 = 30_000
 
     let store: PayDeskStore
     let processor: any PaymentProcessor
@@ -47,17 +48,23 @@ public final class LifecycleDriver {
 
     /// Runs passes until `shouldStop` says so, or with `untilIdle`, until nothing is left in flight, or until
     /// `deadline` passes. Running as a service, a pass that fails (the store locked too long, a processor down)
-    /// is logged and tried again; draining, it ends the run.
+    /// is logged and tried again, after a pause that doubles with each failure in a row (up to 30 s), so that a
+    /// lasting failure neither floods the log nor hammers the store; draining, it ends the run.
     @discardableResult
     public func run(untilIdle: Bool, deadline: Timestamp? = nil, pause: Int64 = 200,
                     shouldStop: () -> Bool = { false }) async throws -> Stop {
+        var failures = 0
         while !shouldStop() {
+            var wait = pause
             do {
                 if try await !pass() && untilIdle { return .idle }
+                failures = 0
             } catch where !untilIdle {
-                logger.error("pass failed; trying again", metadata: ["error": "\(error)"])
+                failures += 1
+                wait = min(pause << min(failures, 16), Self.maximumRetryPause)
+                logger.error("pass failed; trying again", metadata: ["error": "\(error)", "failuresInARow": .stringConvertible(failures),
+                                                                     "retryInMilliseconds": .stringConvertible(wait)])
             }
-            var wait = pause
             if let deadline {
                 let left = deadline.millisecondsSinceEpoch - clock.now().millisecondsSinceEpoch
                 if left <= 0 { return .deadline }

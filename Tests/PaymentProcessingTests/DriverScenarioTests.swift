@@ -220,6 +220,29 @@ struct Scenario {
         #expect(try scenario.everythingSentOnce())
     }
 
+    @Test func aServiceWhosePassesKeepFailingBacksOffAndRecovers() async throws {
+        // Given a driver running as a service while every pass fails at its start
+        let scenario = try Scenario()
+        let broken = BrokenNotifications(wrapping: scenario.sandbox)
+        let log = InMemoryLogHandler()
+        let driver = LifecycleDriver(store: scenario.store, processor: broken, clock: scenario.clock, logger: Logger(label: "test") { _ in log })
+        let start = scenario.clock.now().millisecondsSinceEpoch
+        func elapsed() -> Int64 { scenario.clock.now().millisecondsSinceEpoch - start }
+        // When it runs for five minutes of (virtual) time, then the processor comes back for another minute
+        try await driver.run(untilIdle: false) {
+            if elapsed() >= 300_000 { broken.heal() }
+            return elapsed() >= 360_000
+        }
+        // Then each failure was logged, waiting twice as long after each one up to 30 s: a dozen lines in five
+        // minutes, not one every 200 ms
+        let failures = log.entries.filter { $0.level == .error }
+        let pauses = failures.compactMap { Int64("\($0.metadata["retryInMilliseconds"] ?? "")") }
+        #expect(pauses.prefix(9) == [400, 800, 1_600, 3_200, 6_400, 12_800, 25_600, 30_000, 30_000])
+        #expect(failures.count < 20)
+        // And once it is back, the order is charged
+        #expect(try scenario.order().summary.status == .paid)
+    }
+
     @Test func aProcessorThatIsDownIsReportedAndTriedAgain() async throws {
         // Given a processor that refuses its first three charge submissions outright
         let scenario = try Scenario(orders: 2)

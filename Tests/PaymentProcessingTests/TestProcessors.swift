@@ -67,3 +67,31 @@ final class SilentProcessor: PaymentProcessor, @unchecked Sendable {
     }
     func lookup(idempotencyKey: String) async throws -> ProcessorRecord? { try await sandbox.lookup(idempotencyKey: idempotencyKey) }
 }
+
+/// The sandbox behind a processor whose notifications fail, a pass's every start, until `healed` is set.
+final class BrokenNotifications: PaymentProcessor, @unchecked Sendable {
+    let sandbox: SandboxProcessor
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    private var broken = true
+
+    init(wrapping sandbox: SandboxProcessor) { self.sandbox = sandbox }
+
+    func heal() { lock.withLock { broken = false } }
+
+    func notifications() async throws -> [(reference: String, result: ChargeResult)] {
+        if lock.withLock({ broken }) { throw ProcessorUnavailable("webhook buffer unreachable") }
+        return try await sandbox.notifications()
+    }
+    func submitCharge(orderId: String, amount: Money, idempotencyKey: String) async throws -> String {
+        try await sandbox.submitCharge(orderId: orderId, amount: amount, idempotencyKey: idempotencyKey)
+    }
+    func chargeResult(reference: String) async throws -> ChargeResult { try await sandbox.chargeResult(reference: reference) }
+    func reverse(reference: String, idempotencyKey: String) async throws -> ReversalResult {
+        try await sandbox.reverse(reference: reference, idempotencyKey: idempotencyKey)
+    }
+    func refund(reference: String, amount: Money, idempotencyKey: String) async throws -> RefundResult {
+        try await sandbox.refund(reference: reference, amount: amount, idempotencyKey: idempotencyKey)
+    }
+    func lookup(idempotencyKey: String) async throws -> ProcessorRecord? { try await sandbox.lookup(idempotencyKey: idempotencyKey) }
+}
