@@ -17,6 +17,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-asn1", exact: "1.7.4"),
         // Themes and configuration are TOML, and TOMLKit (toml++ underneath) reports where a file goes wrong.
         .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
+        // `paydesk process` runs as a service: swift-log is the logging API the server ecosystem shares, so a
+        // processor integration can log through the same Logger, and the backend stays ours (text or JSON lines).
+        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
     ],
     targets: [
         // Pure domain: money, orders, the payment state machine. No I/O.
@@ -48,6 +51,7 @@ let package = Package(
         .target(name: "PaymentProcessing", dependencies: [
             "OrderModel", "OrderStore",
             .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "Logging", package: "swift-log"),
         ]),
         // The console without a terminal: state, messages, update, view into a screen buffer, key map, themes.
         .target(name: "ConsoleUI", dependencies: [
@@ -65,6 +69,7 @@ let package = Package(
         .executableTarget(name: "paydesk", dependencies: [
             "OrderModel", "OrderStore", "ApplePayToken", "MerchantConfiguration", "PaymentProcessing", "ConsoleUI", "CursesTerminal",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
             // Signed audit checkpoints: Ed25519, and its keys in PEM.
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "SwiftASN1", package: "swift-asn1"),
@@ -76,21 +81,28 @@ let package = Package(
                               .product(name: "_CryptoExtras", package: "swift-crypto"),
                           ],
                           path: "Benchmarks/paydesk-benchmarks"),
+        // What tests share: the seed of their random choices.
+        .target(name: "TestSupport", dependencies: ["OrderStore"], path: "Tests/TestSupport"),
         .testTarget(name: "OrderModelTests", dependencies: ["OrderModel"]),
         .testTarget(name: "ApplePayTokenTests", dependencies: [
-            "ApplePayToken", "OrderModel",
+            "ApplePayToken", "OrderModel", "OrderStore", "TestSupport",
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "X509", package: "swift-certificates"),
             .product(name: "SwiftASN1", package: "swift-asn1"),
         ]),
         .testTarget(name: "OrderStoreTests", dependencies: ["OrderStore", "OrderModel"]),
-        .testTarget(name: "PaymentProcessingTests", dependencies: ["PaymentProcessing", "OrderStore", "OrderModel"]),
+        .testTarget(name: "PaymentProcessingTests", dependencies: [
+            "PaymentProcessing", "OrderStore", "OrderModel",
+            .product(name: "Logging", package: "swift-log"), .product(name: "InMemoryLogging", package: "swift-log"),
+        ]),
         .testTarget(name: "MerchantConfigurationTests", dependencies: ["MerchantConfiguration", "ApplePayToken", "OrderModel", "OrderStore"]),
         .testTarget(name: "ConsoleUITests", dependencies: ["ConsoleUI", "OrderModel", "OrderStore", "Themes"],
                     exclude: ["Rendered"]),
         .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "ConsoleUI"]),
+        // The command line's own parts (log formats, the process lock, durations), tested without a process.
+        .testTarget(name: "paydeskTests", dependencies: ["paydesk", "OrderModel", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "PayDeskEndToEndTests", dependencies: [
-            "OrderModel", "PaymentProcessing", .product(name: "Crypto", package: "swift-crypto"),
+            "OrderModel", "OrderStore", "PaymentProcessing", "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
         ]),
     ]
 )

@@ -14,6 +14,10 @@ public final class CursesTerminal: Terminal {
     private let palette: CursesPalette
     private var previous: ScreenBuffer?
     private var restored = false
+    /// Where keys come from, to tell a terminal that went away from a read that timed out.
+    private let inputDescriptor: Int32
+    /// The terminal went away (its other end closed) without a SIGHUP reaching this process.
+    private var hungUp = false
 
     public enum Device {
         /// The operator's terminal: standard input and output.
@@ -42,6 +46,7 @@ public final class CursesTerminal: Terminal {
         }
         guard let screen = newterm(termName, output, input) else { throw .unknownTerminal(termName) }
         self.screen = screen
+        inputDescriptor = fileno(input)
         set_term(screen)
         if case .streams(_, _, let size) = device { resizeterm(Int32(size.height), Int32(size.width)) }
         raw()
@@ -73,7 +78,7 @@ public final class CursesTerminal: Terminal {
         delscreen(screen)
     }
 
-    public var stopRequested: Bool { StopSignals.requested }
+    public var stopRequested: Bool { StopSignals.requested || hungUp }
 
     public func nextEvent(timeoutMilliseconds: Int) -> TerminalEvent? {
         wtimeout(paydesk_stdscr(), Int32(clamping: timeoutMilliseconds))
@@ -87,8 +92,20 @@ public final class CursesTerminal: Terminal {
             }
             return Self.functionKey(Int32(code)).map(TerminalEvent.key)
         }
-        guard result == OK else { return nil }
+        guard result == OK else {
+            // ERR is both "no key before the timeout" and "the terminal is gone": on a gone terminal it comes at
+            // once, every time, so it is told apart by asking the input whether it hung up.
+            if result == ERR && Self.hungUp(inputDescriptor) { hungUp = true }
+            return nil
+        }
         return Self.characterKey(UInt32(code)).map(TerminalEvent.key)
+    }
+
+    /// Whether the input reports a hang-up or an error: a pseudo-terminal whose other end closed does (an SSH
+    /// connection dropped, a tmux server gone), even when no SIGHUP is sent to this process.
+    static func hungUp(_ descriptor: Int32) -> Bool {
+        var input = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&input, 1, 0) > 0 && input.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
     }
 
     static func functionKey(_ code: Int32) -> Key? {

@@ -10,6 +10,31 @@ public struct ChargeInFlight: Sendable, Equatable {
     public var processorReference: String?
     public var submittedAt: Timestamp
     public var cancelRequested: Bool
+    /// When the charge is next asked about; nil until it is first polled.
+    public var pollSchedule: PollSchedule?
+}
+
+/// When an unanswered charge is next asked about, and how long the wait after that will be (milliseconds).
+public struct PollSchedule: Sendable, Equatable {
+    public var due: Timestamp
+    public var interval: Int64
+
+    public init(due: Timestamp, interval: Int64) {
+        self.due = due
+        self.interval = interval
+    }
+}
+
+/// What the processor integration still owes: how many charges await their result, orders await submission,
+/// refunds await settling and cancels await their reversal, and the first few orders concerned, oldest first.
+public struct WorkInFlight: Sendable, Equatable {
+    public var charging: Int
+    public var toSubmit: Int
+    public var refunds: Int
+    public var reversals: Int
+    public var firstOrderIds: [String]
+
+    public var isEmpty: Bool { charging + toSubmit + refunds + reversals == 0 }
 }
 
 /// A charge a processor accepted, as the store records it.
@@ -31,15 +56,62 @@ extension PayDeskStore {
     public func chargesInFlight(limit: Int) throws(StoreError) -> [ChargeInFlight] {
         let rows = try read { db in
             try Row.fetchAll(db, sql: """
-                SELECT order_id, currency, total, processor_reference, updated_at, cancel_requested FROM orders
+                SELECT order_id, currency, total, processor_reference, updated_at, cancel_requested, next_poll_at, poll_interval
+                FROM orders LEFT JOIN charge_polls ON charge_polls.order_ref = orders.id
                 WHERE status = 'charging' ORDER BY created_at, id LIMIT ?
                 """, arguments: [limit])
         }
         return rows.compactMap { row in
             guard let currency = Currency(code: row["currency"]) else { return nil }
+            let schedule = (row["next_poll_at"] as Int64?).map {
+                PollSchedule(due: Timestamp(millisecondsSinceEpoch: $0), interval: row["poll_interval"])
+            }
             return ChargeInFlight(orderId: row["order_id"], total: Money(minorUnits: row["total"], currency: currency),
                                   processorReference: row["processor_reference"],
-                                  submittedAt: Timestamp(millisecondsSinceEpoch: row["updated_at"]), cancelRequested: row["cancel_requested"])
+                                  submittedAt: Timestamp(millisecondsSinceEpoch: row["updated_at"]), cancelRequested: row["cancel_requested"],
+                                  pollSchedule: schedule)
+        }
+    }
+
+    /// What a pass over the charges learnt, in one transaction: when each charge still unanswered is asked next,
+    /// and the answers (each in a savepoint: one refused, because an operator got there first, is undone alone
+    /// and reported in its place). A schedule for an order that is no longer charging is dropped.
+    @discardableResult
+    public func recordChargeAnswers(_ answers: [IncomingEvent], nextPolls: [(orderId: String, schedule: PollSchedule)],
+                                    actor: Actor) throws(StoreError) -> [StoreError?] {
+        guard !answers.isEmpty || !nextPolls.isEmpty else { return [] }
+        let now = clock(), path = self.path
+        return try write { db in
+            for (orderId, schedule) in nextPolls {
+                try db.cachedStatement(sql: """
+                    INSERT INTO charge_polls (order_ref, next_poll_at, poll_interval)
+                    SELECT id, ?, ? FROM orders WHERE order_id = ? AND status = 'charging'
+                    ON CONFLICT (order_ref) DO UPDATE SET next_poll_at = excluded.next_poll_at, poll_interval = excluded.poll_interval
+                    """).execute(arguments: [schedule.due.millisecondsSinceEpoch, schedule.interval, orderId])
+            }
+            return try Self.eachInSavepoint(answers, db, path: path) { event, db in
+                _ = try Self.apply(event, fingerprint: nil, actor: actor, now: now, db)
+            }
+        }
+    }
+
+    /// What is still owed to or by the processor, for a report when the driver has to give up waiting.
+    public func workInFlight(naming limit: Int) throws(StoreError) -> WorkInFlight {
+        try read { db in
+            let counts = try Row.fetchOne(db, sql: """
+                SELECT (SELECT count(*) FROM orders WHERE status = 'charging') AS charging,
+                       (SELECT count(*) FROM orders WHERE status = 'authorized') AS to_submit,
+                       (SELECT count(*) FROM refunds WHERE status IN ('pending', 'submitted')) AS refunds,
+                       (SELECT count(*) FROM orders WHERE cancel_requested = 1) AS reversals
+                """)
+            let orderIds = try String.fetchAll(db, sql: """
+                SELECT order_id FROM orders
+                WHERE status IN ('charging', 'authorized') OR cancel_requested = 1
+                   OR id IN (SELECT order_ref FROM refunds WHERE status IN ('pending', 'submitted'))
+                ORDER BY created_at, id LIMIT ?
+                """, arguments: [limit])
+            return WorkInFlight(charging: counts?["charging"] ?? 0, toSubmit: counts?["to_submit"] ?? 0, refunds: counts?["refunds"] ?? 0,
+                                reversals: counts?["reversals"] ?? 0, firstOrderIds: orderIds)
         }
     }
 
@@ -90,22 +162,25 @@ extension PayDeskStore {
     private func eachInSavepoint<Item>(_ items: [Item], _ body: (Item, Database) throws -> Void) throws(StoreError) -> [StoreError?] {
         guard !items.isEmpty else { return [] }
         let path = self.path
-        return try write { db in
-            try items.map { item in
-                var problem: StoreError?
-                try db.inSavepoint {
-                    do {
-                        try body(item, db)
-                        return .commit
-                    } catch let error as StoreError {
-                        problem = error
-                    } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
-                        problem = StoreError(error, path: path)
-                    }
-                    return .rollback
+        return try write { db in try Self.eachInSavepoint(items, db, path: path, body) }
+    }
+
+    private static func eachInSavepoint<Item>(_ items: [Item], _ db: Database, path: String,
+                                              _ body: (Item, Database) throws -> Void) throws -> [StoreError?] {
+        try items.map { item in
+            var problem: StoreError?
+            try db.inSavepoint {
+                do {
+                    try body(item, db)
+                    return .commit
+                } catch let error as StoreError {
+                    problem = error
+                } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+                    problem = StoreError(error, path: path)
                 }
-                return problem
+                return .rollback
             }
+            return problem
         }
     }
 }

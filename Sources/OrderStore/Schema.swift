@@ -18,6 +18,7 @@ enum Schema {
         migrator.registerMigration("v3", migrate: addTokenVerification)
         migrator.registerMigration("v4", migrate: indexOpenCancels)
         migrator.registerMigration("v5", migrate: indexAmounts)
+        migrator.registerMigration("v6", migrate: keepPollSchedules)
         migrator.registerMigration("v7", migrate: totalsThatOverflowVisibly)
         migrator.registerMigration("v8", migrate: recordWhatMadeTheStore)
         migrator.registerMigration("v9", migrate: holdsAndRefundsInFlight)
@@ -160,6 +161,24 @@ enum Schema {
                                   WHEN typeof(amount - OLD.total) = 'integer' THEN amount - OLD.total END
                     WHERE status = OLD.status AND currency = OLD.currency;
                 \(add)
+            END;
+            """)
+    }
+
+    /// When the lifecycle driver next asks about each unanswered charge, and the wait after that: kept in the
+    /// store so that a restarted driver resumes its backoff instead of polling everything at once. A schedule
+    /// lives only while its charge does: whoever records the answer (the driver, or ingest's payment events),
+    /// the trigger removes it in the same transaction.
+    private static func keepPollSchedules(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE charge_polls (
+                order_ref INTEGER PRIMARY KEY REFERENCES orders(id),
+                next_poll_at INTEGER NOT NULL,
+                poll_interval INTEGER NOT NULL CHECK (poll_interval > 0)
+            );
+            CREATE TRIGGER charge_polls_end_with_the_charge AFTER UPDATE OF status ON orders
+            WHEN OLD.status = 'charging' AND NEW.status <> 'charging' BEGIN
+                DELETE FROM charge_polls WHERE order_ref = OLD.id;
             END;
             """)
     }

@@ -1,3 +1,4 @@
+import Logging
 import OrderModel
 import OrderStore
 
@@ -8,81 +9,119 @@ import OrderStore
 /// Everything is written through the store's operations, the same ones ingest's payment events use, with audit
 /// entries. Crash safety: before any call that moves money, the store records that it is about to be made
 /// (the order is `charging`, the refund `submitted`); on the way back in, anything recorded but unanswered is
-/// asked about by its idempotency key, and sent only if the processor never saw it.
+/// asked about by its idempotency key, and sent only if the processor never saw it. The polling backoff lives
+/// in the store too, written with what each pass learnt, so a restart resumes it.
+///
+/// Every step is logged with its order, idempotency key and outcome. The driver never sees card data.
 public final class LifecycleDriver {
     /// How long a charge's result may take before the driver starts polling.
     public static let resultWait: Int64 = 5_000
+    static let firstPollInterval: Int64 = 1_000
     static let maximumPollInterval: Int64 = 60_000
+    static let maximumRetryPause: Int64 = 30_000
 
-    private let store: PayDeskStore
-    private let processor: any PaymentProcessor
-    private let clock: any DriverClock
-    private let actor: Actor
-    private let batch: Int
-    private let onProblem: (String) -> Void
-    /// When each unanswered charge is next polled, and the interval after that. Lost on restart: then every
-    /// charge older than the wait is polled at once, which is what a restart should do.
-    private var polls: [String: (due: Int64, interval: Int64)] = [:]
+    let store: PayDeskStore
+    let processor: any PaymentProcessor
+    let clock: any DriverClock
+    let actor: Actor
+    /// How many orders, charges and intents one pass takes on at most.
+    public let batch: Int
+    let logger: Logger
+    /// What this driver has done since it started, for the log at each pass and at stop.
+    public internal(set) var totals = DriverTotals()
+
+    /// Why `run` returned.
+    public enum Stop: String, Sendable { case idle, requested, deadline }
+
+    /// A logger that drops everything: for benchmarks and tests that do not look at the log.
+    public static let silent = Logger(label: "paydesk.process", factory: { _ in SwiftLogNoOpLogHandler() })
 
     public init(store: PayDeskStore, processor: any PaymentProcessor, clock: any DriverClock,
-                actor: Actor = Actor(login: "processor"), batch: Int = 500, onProblem: @escaping (String) -> Void = { _ in }) {
+                actor: Actor = Actor(login: "processor"), batch: Int = 500, logger: Logger = LifecycleDriver.silent) {
         self.store = store
         self.processor = processor
         self.clock = clock
         self.actor = actor
         self.batch = batch
-        self.onProblem = onProblem
+        self.logger = logger
     }
 
-    /// Runs passes until `shouldStop` says so, or with `untilIdle`, until nothing is left in flight. Running as
-    /// a service, a pass that fails (the store locked too long, a processor down) is reported and tried again;
-    /// draining, it ends the run.
-    public func run(untilIdle: Bool, pause: Int64 = 200, shouldStop: () -> Bool = { false }) async throws {
+    /// Runs passes until `shouldStop` says so, or with `untilIdle`, until nothing is left in flight, or until
+    /// `deadline` passes. Running as a service, a pass that fails (the store locked too long, a processor down)
+    /// is logged and tried again, after a pause that doubles with each failure in a row (up to 30 s), so that a
+    /// lasting failure neither floods the log nor hammers the store; draining, it ends the run.
+    @discardableResult
+    public func run(untilIdle: Bool, deadline: Timestamp? = nil, pause: Int64 = 200,
+                    shouldStop: () -> Bool = { false }) async throws -> Stop {
+        var failures = 0
         while !shouldStop() {
+            var wait = pause
             do {
-                if try await !pass() && untilIdle { return }
+                if try await !pass() && untilIdle { return .idle }
+                failures = 0
             } catch where !untilIdle {
-                onProblem("\(error); trying again")
+                failures += 1
+                wait = min(pause << min(failures, 16), Self.maximumRetryPause)
+                logger.error("pass failed; trying again", metadata: ["error": "\(error)", "failuresInARow": .stringConvertible(failures),
+                                                                     "retryInMilliseconds": .stringConvertible(wait)])
             }
-            await clock.sleep(milliseconds: pause)
+            if let deadline {
+                let left = deadline.millisecondsSinceEpoch - clock.now().millisecondsSinceEpoch
+                if left <= 0 { return .deadline }
+                wait = min(wait, left)
+            }
+            await clock.sleep(milliseconds: wait)
         }
+        return .requested
     }
 
     /// One pass over everything owed. Returns whether anything is still in flight or waiting. Each step
     /// writes what it learnt in one transaction; whatever must be recorded before a call is written first.
     @discardableResult
     public func pass() async throws -> Bool {
+        let before = totals
         let settling = try await settleSubmittedRefunds()
         let answered = try await answerCharges()
         let intents = try await carryOutIntents()
         let submitted = try await submitAuthorized()
-        return settling || answered || intents || submitted
+        let busy = settling || answered || intents || submitted
+        logger.debug("pass", metadata: (totals - before).metadata.merging(["inFlight": "\(busy)"]) { $1 })
+        return busy
     }
 
     // MARK: Charges
 
-    /// Records pushed results, polls charges past their wait, and settles charges a crash left without a
+    /// Records pushed results, polls charges that are due, and settles charges a crash left without a
     /// reference. Returns whether any charge is still unanswered.
     private func answerCharges() async throws -> Bool {
         var pushed: [String: ChargeResult] = [:]
         for (reference, result) in try await processor.notifications() { pushed[reference] = result }
         let inFlight = try store.chargesInFlight(limit: batch)
         var answers: [IncomingEvent] = []
+        var nextPolls: [(orderId: String, schedule: PollSchedule)] = []
         var accepted: [(orderId: String, reference: String)] = []
         var waiting = false
         for charge in inFlight {
             guard let reference = charge.processorReference else {
-                await attempt(charge.orderId) { accepted.append((charge.orderId, try await acceptAgain(charge))) }
+                await attempt("asking about a charge left in doubt", charge.orderId) {
+                    accepted.append((charge.orderId, try await acceptAgain(charge)))
+                }
                 waiting = true
                 continue
             }
             var result = pushed[reference] ?? .pending
-            let now = clock.now().millisecondsSinceEpoch
-            if result == .pending, now - charge.submittedAt.millisecondsSinceEpoch >= Self.resultWait {
-                let schedule = polls[charge.orderId] ?? (due: now, interval: 1_000)
-                if now >= schedule.due {
-                    polls[charge.orderId] = (now + schedule.interval, min(schedule.interval * 2, Self.maximumPollInterval))
-                    await attempt(charge.orderId) { result = try await processor.chargeResult(reference: reference) }
+            let now = clock.now()
+            if result == .pending, let schedule = Self.pollSchedule(charge), now >= schedule.due {
+                let next = PollSchedule(due: now.adding(milliseconds: schedule.interval),
+                                        interval: min(schedule.interval * 2, Self.maximumPollInterval))
+                nextPolls.append((charge.orderId, next))
+                totals.polls += 1
+                await attempt("polling a charge", charge.orderId) {
+                    result = try await processor.chargeResult(reference: reference)
+                    var metadata: Logger.Metadata = ["orderId": "\(charge.orderId)", "idempotencyKey": "\(Self.chargeKey(charge.orderId))",
+                                                     "reference": "\(reference)", "result": "\(result)"]
+                    if result == .pending { metadata["nextPollInSeconds"] = .stringConvertible(schedule.interval / 1_000) }
+                    logger.info("charge polled", metadata: metadata)
                 }
             }
             switch result {
@@ -92,18 +131,27 @@ public final class LifecycleDriver {
                 answers.append(IncomingEvent(orderId: charge.orderId, kind: .chargeFailed, at: clock.now(), processorReference: reference,
                                              reason: reason.rawValue))
             }
-            if result != .pending { polls[charge.orderId] = nil }
         }
-        try report(store.recordChargesAccepted(accepted, actor: actor), for: accepted.map(\.orderId))
-        try record(answers)
+        try recordAccepted(accepted)
+        logRecorded(answers, try store.recordChargeAnswers(answers, nextPolls: nextPolls, actor: actor))
         return waiting || inFlight.count == batch
+    }
+
+    /// When a charge is next due: its stored schedule, or once the 5-second wait after submission is over.
+    static func pollSchedule(_ charge: ChargeInFlight) -> PollSchedule? {
+        charge.pollSchedule ?? PollSchedule(due: charge.submittedAt.adding(milliseconds: resultWait), interval: firstPollInterval)
     }
 
     /// A charge recorded as submitted but never accepted: the driver stopped around the call. Ask first.
     private func acceptAgain(_ charge: ChargeInFlight) async throws -> String {
         let key = Self.chargeKey(charge.orderId)
-        if case .charge(let known) = try await processor.lookup(idempotencyKey: key) { return known }
-        return try await processor.submitCharge(orderId: charge.orderId, amount: charge.total, idempotencyKey: key)
+        if case .charge(let known) = try await processor.lookup(idempotencyKey: key) {
+            logger.info("charge found by its idempotency key", metadata: ["orderId": "\(charge.orderId)", "idempotencyKey": "\(key)",
+                                                                          "reference": "\(known)"])
+            return known
+        }
+        logger.info("charge never reached the processor; submitting it", metadata: ["orderId": "\(charge.orderId)", "idempotencyKey": "\(key)"])
+        return try await submit(charge.orderId, charge.total)
     }
 
     /// Submits authorized orders: the store records them `charging` first, then the processor is called.
@@ -114,101 +162,69 @@ public final class LifecycleDriver {
         // An order an operator canceled since the read was refused above, and is not sent.
         for (order, recorded) in zip(orders, submitted) where recorded {
             // Should this fail, the order is charging without a reference: the next pass asks about it.
-            await attempt(order.orderId) {
-                accepted.append((order.orderId, try await processor.submitCharge(orderId: order.orderId, amount: order.total,
-                                                                                 idempotencyKey: Self.chargeKey(order.orderId))))
-            }
+            await attempt("submitting a charge", order.orderId) { accepted.append((order.orderId, try await submit(order.orderId, order.total))) }
         }
-        try report(store.recordChargesAccepted(accepted, actor: actor), for: accepted.map(\.orderId))
+        try recordAccepted(accepted)
         return !orders.isEmpty
+    }
+
+    private func submit(_ orderId: String, _ amount: Money) async throws -> String {
+        let key = Self.chargeKey(orderId)
+        logger.info("submitting charge", metadata: ["orderId": "\(orderId)", "idempotencyKey": "\(key)", "amount": "\(amount)"])
+        totals.submitted += 1
+        let reference = try await processor.submitCharge(orderId: orderId, amount: amount, idempotencyKey: key)
+        logger.info("charge accepted", metadata: ["orderId": "\(orderId)", "idempotencyKey": "\(key)", "reference": "\(reference)"])
+        return reference
     }
 
     static func chargeKey(_ orderId: String) -> String { "charge:\(orderId)" }
 
-    // MARK: Cancels and refunds
+    // MARK: Recording and reporting
 
-    /// Reversals for canceled paid orders (a reversal in flight waits for its charge), and pending refunds.
-    private func carryOutIntents() async throws -> Bool {
-        let intents = try store.outbox().prefix(batch).filter { $0.processorReference != nil }
-        var answers: [IncomingEvent] = []
-        for intent in intents where intent.kind == .reverse && !intent.awaitingCharge {
-            let reference = intent.processorReference ?? ""
-            // A reversal leaves no mark before its call, so whether it was sent is always asked first.
-            await attempt(intent.orderId) {
-                let result: ReversalResult
-                if case .reversal(let known) = try await processor.lookup(idempotencyKey: intent.idempotencyKey) {
-                    result = known
-                } else {
-                    result = try await processor.reverse(reference: reference, idempotencyKey: intent.idempotencyKey)
-                }
-                answers.append(IncomingEvent(orderId: intent.orderId, kind: result == .reversed ? .reversalSucceeded : .reversalUnsupported,
-                                             at: clock.now(), processorReference: reference))
-            }
-        }
-        let refunds = intents.filter { $0.kind == .refund && $0.refundId != nil }
-        let submitted = try record(refunds.map {
-            IncomingEvent(orderId: $0.orderId, kind: .refundSubmitted, at: clock.now(), processorReference: $0.processorReference, refundId: $0.refundId)
-        })
-        for (intent, recorded) in zip(refunds, submitted) where recorded {
-            let reference = intent.processorReference ?? "", refundId = intent.refundId ?? ""
-            // Should this fail, the refund stays submitted: the next pass asks about it.
-            await attempt(intent.orderId) {
-                let result = try await processor.refund(reference: reference, amount: intent.amount, idempotencyKey: intent.idempotencyKey)
-                answers.append(refundAnswer(result, orderId: intent.orderId, refundId: refundId, reference: reference))
-            }
-        }
-        try record(answers)
-        return !intents.isEmpty
-    }
-
-    /// Refunds recorded as submitted but not answered (the driver stopped, or the answer could not be
-    /// written): asked about, and sent only if the processor never saw them.
-    private func settleSubmittedRefunds() async throws -> Bool {
-        let submitted = try store.refunds(status: .submitted, limit: batch)
-        var answers: [IncomingEvent] = []
-        for refund in submitted {
-            await attempt(refund.orderId) {
-                guard let reference = try store.order(refund.orderId).processorReference else { return }
-                let result: RefundResult
-                if case .refund(let known) = try await processor.lookup(idempotencyKey: refund.idempotencyKey) {
-                    result = known
-                } else {
-                    result = try await processor.refund(reference: reference, amount: refund.amount, idempotencyKey: refund.idempotencyKey)
-                }
-                answers.append(refundAnswer(result, orderId: refund.orderId, refundId: refund.refundId, reference: reference))
-            }
-        }
-        try record(answers)
-        return !submitted.isEmpty
-    }
-
-    private func refundAnswer(_ result: RefundResult, orderId: String, refundId: String, reference: String) -> IncomingEvent {
-        switch result {
-        case .succeeded:
-            IncomingEvent(orderId: orderId, kind: .refundSucceeded, at: clock.now(), processorReference: reference, refundId: refundId)
-        case .failed(let reason):
-            IncomingEvent(orderId: orderId, kind: .refundFailed, at: clock.now(), processorReference: reference, reason: reason, refundId: refundId)
-        }
-    }
-
-    /// One order's work: a processor that cannot answer about it, or a store that refuses, is reported and the
+    /// One order's work: a processor that cannot answer about it, or a store that refuses, is logged and the
     /// order is left for the next pass; the other orders go on.
-    private func attempt(_ orderId: String, _ work: () async throws -> Void) async {
-        do { try await work() } catch { onProblem("\(orderId): \(error)") }
+    func attempt(_ step: String, _ orderId: String, _ work: () async throws -> Void) async {
+        do { try await work() } catch {
+            totals.retries += 1
+            logger.warning("\(step) failed; will retry", metadata: ["orderId": "\(orderId)", "error": "\(error)"])
+        }
     }
 
-    /// Applies events in one transaction; each refusal (an operator got there first) is reported and that
+    /// Applies events in one transaction; each refusal (an operator got there first) is logged and that
     /// event skipped, not the others. Returns, per event, whether it was recorded.
     @discardableResult
-    private func record(_ events: [IncomingEvent]) throws -> [Bool] {
-        try report(store.apply(events, actor: actor), for: events.map(\.orderId))
+    func record(_ events: [IncomingEvent]) throws -> [Bool] {
+        logRecorded(events, try store.apply(events, actor: actor))
     }
 
+    /// Logs what the store took, and what it refused. Returns, per event, whether it was recorded. The marks
+    /// made before a call (submitted) are logged at debug level: the call's own line follows.
     @discardableResult
-    private func report(_ problems: [StoreError?], for orderIds: [String]) -> [Bool] {
-        zip(orderIds, problems).map { orderId, problem in
-            if let problem { onProblem("\(orderId): \(problem)") }
-            return problem == nil
+    func logRecorded(_ events: [IncomingEvent], _ problems: [StoreError?]) -> [Bool] {
+        zip(events, problems).map { event, problem in
+            var metadata: Logger.Metadata = ["event": "\(event.kind.rawValue)", "orderId": "\(event.orderId)"]
+            if [.chargeSubmitted, .chargeSucceeded, .chargeFailed].contains(event.kind) {
+                metadata["idempotencyKey"] = "\(Self.chargeKey(event.orderId))"
+            }
+            if let reference = event.processorReference { metadata["reference"] = "\(reference)" }
+            if let refundId = event.refundId { metadata["refundId"] = "\(refundId)" }
+            if let reason = event.reason { metadata["reason"] = "\(reason)" }
+            if let problem {
+                metadata["error"] = "\(problem)"
+                logger.notice("the store refused it", metadata: metadata)
+                return false
+            }
+            totals.count(event.kind)
+            logger.log(level: [.chargeSubmitted, .refundSubmitted].contains(event.kind) ? .debug : .info, "recorded", metadata: metadata)
+            return true
+        }
+    }
+
+    private func recordAccepted(_ accepted: [(orderId: String, reference: String)]) throws {
+        for ((orderId, reference), problem) in zip(accepted, try store.recordChargesAccepted(accepted, actor: actor)) {
+            guard let problem else { continue }
+            logger.notice("the store refused it", metadata: ["event": "charge_accepted", "orderId": "\(orderId)", "reference": "\(reference)",
+                                                             "error": "\(problem)"])
         }
     }
 }

@@ -53,3 +53,27 @@ public struct ProcessorUnavailable: Error, CustomStringConvertible {
     public var description: String
     public init(_ description: String) { self.description = description }
 }
+
+// How results read in the log.
+extension ChargeResult: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .pending: "pending"
+        case .succeeded: "succeeded"
+        case .failed(let reason): "failed: \(reason.rawValue)"
+        }
+    }
+}
+
+extension ReversalResult: CustomStringConvertible {
+    public var description: String { self == .reversed ? "reversed" : "unsupported" }
+}
+
+extension RefundResult: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .succeeded: "succeeded"
+        case .failed(let reason): "failed: \(reason)"
+        }
+    }
+}

@@ -1,6 +1,8 @@
 import Crypto
 import Foundation
+import OrderStore
 import Testing
+import TestSupport
 import _CryptoExtras
 @testable import ApplePayToken
 
@@ -8,11 +10,19 @@ import _CryptoExtras
 @Suite struct GeneratedTokenTests {
     static let plaintext = Data(#"{"applicationPrimaryAccountNumber":"4111111111111111","applicationExpirationDate":"301231","currencyCode":"156","transactionAmount":12750,"deviceManufacturerIdentifier":"050110030273","paymentDataType":"3DSecure","paymentData":{"onlinePaymentCryptogram":"AAAAAAAAAAAAAAAAAAAAAAAAAAA=","eciIndicator":"7"}}"#.utf8)
 
+    /// A P-256 key from the seeded generator, so that a failing case can be replayed.
+    static func p256Key(_ generator: inout SeededGenerator) -> P256.KeyAgreement.PrivateKey {
+        while true {
+            // Almost every 32 bytes are a valid scalar; the rare one that is not is drawn again.
+            if let key = try? P256.KeyAgreement.PrivateKey(rawRepresentation: generator.bytes(32)) { return key }
+        }
+    }
+
     /// An EC_v1 token for `merchantKey`, with the ephemeral key chosen by `acceptEphemeral`.
-    static func ecToken(for merchantKey: P256.KeyAgreement.PrivateKey, merchantIdHash: [UInt8],
+    static func ecToken(for merchantKey: P256.KeyAgreement.PrivateKey, merchantIdHash: [UInt8], generator: inout SeededGenerator,
                         acceptEphemeral: (P256.KeyAgreement.PrivateKey) -> Bool = { _ in true }) throws -> PaymentTokenData {
-        var ephemeral = P256.KeyAgreement.PrivateKey()
-        while !acceptEphemeral(ephemeral) { ephemeral = P256.KeyAgreement.PrivateKey() }
+        var ephemeral = p256Key(&generator)
+        while !acceptEphemeral(ephemeral) { ephemeral = p256Key(&generator) }
         let key = try TokenDecryptor.ecSymmetricKey(merchantKey, ephemeralPublicKey: ephemeral.publicKey.derRepresentation,
                                                     merchantIdHash: merchantIdHash)
         let box = try AES.GCM.seal(plaintext, using: key, nonce: AES.GCM.Nonce(data: Data(repeating: 0, count: 16)))
@@ -39,21 +49,25 @@ import _CryptoExtras
         .first { Array(SHA256.hash(data: Data($0.utf8))).first == 0 } ?? ""
 
     @Test func keepsTheLeadingZeroOfTheSharedSecret() throws {
-        let merchant = P256.KeyAgreement.PrivateKey()
+        let seed = TestSeed()
+        var generator = seed.generator
+        let merchant = Self.p256Key(&generator)
         let key = try MerchantKey(privateKeyPEM: merchant.pemRepresentation, identity: .merchantIdentifier("merchant.com.example"))
-        let token = try Self.ecToken(for: merchant, merchantIdHash: key.merchantIdHash,
+        let token = try Self.ecToken(for: merchant, merchantIdHash: key.merchantIdHash, generator: &generator,
                                      acceptEphemeral: Self.sharedSecretStartsWithZero(merchant))
         let masked = try TokenDecryptor(keys: [key]).decrypt(token)
-        #expect(masked.accountLast4 == "1111" && masked.transactionAmount == 12750 && masked.currencyCode == "156")
+        #expect(masked.accountLast4 == "1111" && masked.transactionAmount == 12750 && masked.currencyCode == "156", "\(seed)")
     }
 
     @Test func keepsTheLeadingZeroOfTheMerchantIdHash() throws {
+        let seed = TestSeed()
+        var generator = seed.generator
         #expect(Array(SHA256.hash(data: Data(Self.zeroHashIdentifier.utf8))).first == 0)
-        let merchant = P256.KeyAgreement.PrivateKey()
+        let merchant = Self.p256Key(&generator)
         let key = try MerchantKey(privateKeyPEM: merchant.pemRepresentation, identity: .merchantIdentifier(Self.zeroHashIdentifier))
         #expect(key.merchantIdHash.count == 32 && key.merchantIdHash.first == 0)
-        let token = try Self.ecToken(for: merchant, merchantIdHash: key.merchantIdHash)
-        #expect(try TokenDecryptor(keys: [key]).decrypt(token).expiration == "2030-12")
+        let token = try Self.ecToken(for: merchant, merchantIdHash: key.merchantIdHash, generator: &generator)
+        #expect(try TokenDecryptor(keys: [key]).decrypt(token).expiration == "2030-12", "\(seed)")
     }
 
     @Test func readsASEC1KeyAfterABagAttributesPreamble() throws {
@@ -65,15 +79,19 @@ import _CryptoExtras
     }
 
     @Test func decryptsRSATokens() throws {
-        let merchant = try _RSA.Encryption.PrivateKey(keySize: .bits2048)
+        // The merchant's key is a fixture's (RSA keys cannot be drawn from a seed); the AES key is seeded. OAEP's
+        // own padding is random, and decryption must work whatever it is.
+        let seed = TestSeed()
+        var generator = seed.generator
+        let merchant = try _RSA.Encryption.PrivateKey(pemRepresentation: DecryptionTests.file("B1_basis_rsa", "private_key.pem"))
         let key = try MerchantKey(privateKeyPEM: merchant.pemRepresentation, identity: .merchantIdentifier("merchant.com.example"))
-        let symmetric = SymmetricKey(size: .bits128)
+        let symmetric = SymmetricKey(data: generator.bytes(16))
         let box = try AES.GCM.seal(Self.plaintext, using: symmetric, nonce: AES.GCM.Nonce(data: Data(repeating: 0, count: 16)))
         let wrapped = try merchant.publicKey.encrypt(symmetric.withUnsafeBytes { Data($0) }, padding: .PKCS1_OAEP_SHA256)
         let token = try Self.token(version: "RSA_v1", data: box.ciphertext + box.tag, header: [
             "wrappedKey": wrapped.base64EncodedString(), "publicKeyHash": key.publicKeyHash,
         ])
-        #expect(try TokenDecryptor(keys: [key]).decrypt(token).accountLast4 == "1111")
+        #expect(try TokenDecryptor(keys: [key]).decrypt(token).accountLast4 == "1111", "\(seed)")
     }
 
     @Test func refusesOversizedAndTruncatedFields() {
@@ -86,14 +104,29 @@ import _CryptoExtras
         }
     }
 
+    /// What Apple's signature covers or is, for one token: the signed content, and the signer's attributes,
+    /// digest and signature. A signature check that accepts a token must have seen exactly these.
+    static func signedParts(_ token: PaymentTokenData) throws -> [[UInt8]] {
+        let (signer, _) = try TokenSignature.parse(Array(token.signature))
+        return [TokenSignature.signedContent(token), Array(signer.signedAttributes), signer.messageDigest, signer.signature,
+                Array(signer.algorithm.description.utf8)]
+    }
+
     @Test func thousandsOfRandomMutationsNeverCrashOrPass() throws {
-        // Given real tokens, When random bytes of their JSON, data or signature change, Then every outcome is
-        // a TokenError, or (for a mutation in bytes nothing covers, like JSON whitespace) the original result.
-        var generator = SystemRandomNumberGenerator()
+        // Given real tokens whose signatures verify, When random bytes (seeded) of their JSON, data or signature
+        // change, Then the signature check accepts only tokens whose signed parts are exactly Apple's, and
+        // decryption gives a TokenError or, for a mutation in bytes nothing covers (JSON whitespace), the
+        // original result.
+        let seed = TestSeed()
+        var generator = seed.generator
+        var refusedBySignature = 0
         for vector in ["V1_gala2014", "B1_basis_rsa"] {
             let key = try DecryptionTests.key(vector)
             let json = Array(try DecryptionTests.file(vector, "token.json").utf8)
-            let expected = try TokenDecryptor(keys: [key]).decrypt(DecryptionTests.token(vector))
+            let original = try DecryptionTests.token(vector)
+            _ = try TokenSignature.verify(original)
+            let signed = try Self.signedParts(original)
+            let expected = try TokenDecryptor(keys: [key]).decrypt(original)
             for _ in 0..<1_500 {
                 var mutated = json
                 for _ in 0..<Int.random(in: 1...3, using: &generator) {
@@ -104,15 +137,18 @@ import _CryptoExtras
                     default: mutated.removeSubrange(index..<min(mutated.count, index + Int.random(in: 1...40, using: &generator)))
                     }
                 }
+                guard let token = try? PaymentTokenData(json: Data(mutated)) else { continue }
                 do {
-                    let token = try PaymentTokenData(json: Data(mutated))
-                    _ = try? TokenSignature.verify(token)
-                    let masked = try TokenDecryptor(keys: [key]).decrypt(token)
-                    #expect(masked == expected)
-                } catch is TokenError {
-                    continue
+                    _ = try TokenSignature.verify(token)
+                    #expect(try Self.signedParts(token) == signed, "\(vector): a token whose signed parts changed verified; \(seed)")
+                } catch {
+                    refusedBySignature += 1
                 }
+                guard let masked = try? TokenDecryptor(keys: [key]).decrypt(token) else { continue }
+                #expect(masked == expected, "\(vector): a mutated token decrypted to something else; \(seed)")
             }
         }
+        // And the signature check did refuse mutations: these were not all in bytes nothing covers
+        #expect(refusedBySignature > 100, "\(seed)")
     }
 }

@@ -206,15 +206,12 @@ import Testing
         defer { process.terminate() }
         // When one order is written and the pipe stays open
         input.fileHandleForWriting.write(Data((CommandTests.order + "\n").utf8))
-        // Then it can be read back within two seconds
-        var found = false
-        for _ in 0..<40 where !found {
-            Thread.sleep(forTimeInterval: 0.05)
-            found = try paydesk.run(["orders", "list", "--db", paydesk.store]).stdout.contains("E2E-1")
+        // Then it can be read back while the pipe is still open
+        try waitFor("the order to be stored", observe: { try paydesk.run(["orders", "list", "--db", paydesk.store]).stdout }) {
+            $0.contains("E2E-1")
         }
-        #expect(found)
         try input.fileHandleForWriting.close()
-        process.waitUntilExit()
+        try waitForExit(process, "ingest")
         #expect(process.terminationStatus == 0)
     }
 }

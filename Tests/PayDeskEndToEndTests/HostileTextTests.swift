@@ -84,6 +84,11 @@ import Testing
             + Self.corpus.indices.flatMap { [["orders", "show", "HOSTILE-\($0)"], ["orders", "show", "HOSTILE-\($0)", "--json"]] } {
             outputs.append((arguments.joined(separator: " "), try paydesk.run(arguments + ["--db", paydesk.store])))
         }
+        // And the lifecycle driver, logging as text and as JSON, over the orders, references and reasons carrying it
+        for format in ["text", "json"] {
+            outputs.append(("process \(format)", try paydesk.run(["process", "--processor", "sandbox", "--once", "--max-wait", "2s", "--delay-scale", "0",
+                                                                   "--log-format", format, "--db", paydesk.store])))
+        }
         // Then no byte of any output could steer a terminal
         for (name, result) in outputs {
             #expect(Self.hazards(result.stdout).isEmpty, "\(name): stdout carries \(Self.hazards(result.stdout))")
@@ -94,6 +99,8 @@ import Testing
         #expect(shown.contains("\\u{1B}]0;pwned\\u{7}"))
         let json = try paydesk.run(["orders", "show", "HOSTILE-6", "--json", "--db", paydesk.store]).stdout
         #expect(json.contains("\\u202e"))
+        let logs = outputs.filter { $0.0.hasPrefix("process") }.map(\.1.stderr)
+        #expect(logs.count == 2 && logs[0].contains("\\u{1B}]0;pwned\\u{7}") && logs[1].contains("\\u001B]0;pwned\\u0007"))
     }
 }
 

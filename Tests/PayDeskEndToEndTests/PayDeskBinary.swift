@@ -56,6 +56,29 @@ struct PayDeskBinary {
         guard result.status == 0 else { throw Failure(message: "paydesk init failed: \(result.stderr)") }
     }
 
+    /// Starts `paydesk arguments…` in the background, stdout discarded and stderr (its log) in the file `log`
+    /// in the folder.
+    func start(_ arguments: [String], log: String) throws -> Process {
+        let path = folder.appendingPathComponent(log).path
+        guard FileManager.default.createFile(atPath: path, contents: nil), let stderr = FileHandle(forWritingAtPath: path) else {
+            throw Failure(message: "cannot create \(path)")
+        }
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = arguments
+        process.environment = ["HOME": folder.path, "USER": "e2e", "LANG": "C.UTF-8"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = stderr
+        try process.run()
+        try stderr.close()
+        return process
+    }
+
+    /// What a process started with `start` has logged so far.
+    func log(_ name: String) -> String {
+        (try? String(contentsOfFile: folder.appendingPathComponent(name).path, encoding: .utf8)) ?? ""
+    }
+
     func json(_ arguments: [String]) throws -> Any {
         let result = try run(arguments)
         guard result.status == 0 else { throw Failure(message: "paydesk \(arguments) failed: \(result.stderr)") }

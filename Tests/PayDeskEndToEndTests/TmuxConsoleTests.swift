@@ -40,17 +40,17 @@ import Testing
 
         func screen(_ session: String) throws -> String { try run(["capture-pane", "-p", "-t", session]) }
 
-        /// Waits up to 10 s for the screen to show what `until` looks for; fails with the last screen if not.
+        /// Waits for the screen to show what `until` looks for; fails with the last screen if it does not.
         @discardableResult
-        func waitFor(_ session: String, _ what: String, until: (String) -> Bool) throws -> String {
-            var last = ""
-            for _ in 0..<200 {
-                last = try screen(session)
-                if until(last) { return last }
-                Thread.sleep(forTimeInterval: 0.05)
-            }
-            Issue.record("timed out waiting for \(what); the screen was:\n\(last)")
-            return last
+        func waitFor(_ session: String, _ what: String, sourceLocation: SourceLocation = #_sourceLocation,
+                     until: (String) -> Bool) throws -> String {
+            try PayDeskEndToEndTests.waitFor(what, sourceLocation: sourceLocation, observe: { try screen(session) }, until: until)
+        }
+
+        /// Waits for the session to end (its program exited).
+        func waitForExit(_ session: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+            try PayDeskEndToEndTests.waitFor("the session \(session) to end", sourceLocation: sourceLocation,
+                                             observe: { isRunning(session) }) { !$0 }
         }
 
         func isRunning(_ session: String) -> Bool {
@@ -115,16 +115,21 @@ import Testing
         #expect(try binary.run(["ingest", "--db", binary.store], input: line + "\n").status == 0)
         try tmux.waitFor("ops", "the live order") { $0.contains("LIVE-1") && $0.contains("121 orders") }
 
-        // And resizing down to nothing and back neither crashes nor garbles it
-        for (width, height) in [(20, 5), (1, 1), (40, 12), (120, 35)] {
-            try tmux.run(["resize-window", "-t", "ops", "-x", "\(width)", "-y", "\(height)"])
-            Thread.sleep(forTimeInterval: 0.2)
+        // And resizing down to nothing and back neither crashes nor garbles it: each size shows what it should
+        let sizes: [(width: Int, height: Int, shows: (String) -> Bool)] = [
+            (20, 5, { $0.contains("have 20×5") }),
+            (1, 1, { $0.trimmingCharacters(in: .whitespacesAndNewlines) == "t" }),   // the first letter of "terminal too small"
+            (40, 12, { $0.contains("PayDesk") && $0.split(separator: "\n").allSatisfy { $0.count <= 40 } }),
+            (120, 35, { $0.contains("PayDesk") && $0.contains("LIVE-1") && $0.split(separator: "\n").contains { $0.count > 40 } }),
+        ]
+        for size in sizes {
+            try tmux.run(["resize-window", "-t", "ops", "-x", "\(size.width)", "-y", "\(size.height)"])
+            try tmux.waitFor("ops", "the console at \(size.width)×\(size.height)", until: size.shows)
         }
-        try tmux.waitFor("ops", "the list after resizing") { $0.contains("PayDesk") && $0.contains("LIVE-1") }
 
         // And q leaves cleanly
         try tmux.keys("ops", "q")
-        for _ in 0..<100 where tmux.isRunning("ops") { Thread.sleep(forTimeInterval: 0.05) }
+        try tmux.waitForExit("ops")
         let status = try String(contentsOfFile: binary.folder.appendingPathComponent("exit-status").path, encoding: .utf8)
         #expect(status.trimmingCharacters(in: .whitespacesAndNewlines) == "exit 0")
     }
@@ -147,11 +152,39 @@ import Testing
         kill(pid, signal)
         // Then it exits, the screen is the shell's again and the terminal is back in its cooked modes
         let sttyPath = binary.folder.appendingPathComponent("stty-after").path
-        for _ in 0..<100 where !FileManager.default.fileExists(atPath: sttyPath) { Thread.sleep(forTimeInterval: 0.05) }
-        Thread.sleep(forTimeInterval: 0.1)
-        let modes = try String(contentsOfFile: sttyPath, encoding: .utf8).split(whereSeparator: { $0 == " " || $0 == ";" || $0 == "\n" })
+        let stty = try waitFor("stty -a to have run after the console", observe: { (try? String(contentsOfFile: sttyPath, encoding: .utf8)) ?? "" }) {
+            $0.contains("icanon") && $0.hasSuffix("\n")
+        }
+        let modes = stty.split(whereSeparator: { $0 == " " || $0 == ";" || $0 == "\n" })
         #expect(modes.contains("icanon") && modes.contains("echo") && !modes.contains("-icanon") && !modes.contains("-echo"))
         #expect(try !tmux.screen("hup").contains("PayDesk"))
+    }
+
+    /// A console in a session of its own (as runuser, sudo or setsid leave it) gets no SIGHUP when its terminal
+    /// goes away; it used to take every read's error for "no key yet" and spin on the dead terminal forever.
+    @Test func aConsoleWhoseTerminalVanishesWithoutAHangUpEnds() throws {
+        // Given the console running under setsid in a terminal
+        let binary = try PayDeskBinary()
+        #expect(try binary.run(["demo", "--db", binary.store, "--orders", "20", "--no-console"]).status == 0)
+        let tmux = Tmux()
+        try tmux.start("gone", "cd \(binary.folder.path) && env HOME=\(binary.folder.path) TERM=xterm-256color LANG=C.UTF-8 "
+                       + "setsid -w \(PayDeskBinary.executable.path) --db \(binary.store)")
+        try tmux.waitFor("gone", "the console") { $0.contains("PayDesk") && $0.contains("TEA-000020") }
+        guard let pipe = popen("pgrep -f -x '\(PayDeskBinary.executable.path) --db \(binary.store)'", "r") else {
+            throw PayDeskBinary.Failure(message: "cannot run pgrep")
+        }
+        var buffer = [CChar](repeating: 0, count: 64)
+        let found = fgets(&buffer, 64, pipe).map { Int32(String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines)) } ?? nil
+        pclose(pipe)
+        let pid = try #require(found)
+        defer { kill(pid, SIGKILL) }
+        // When the terminal goes away (the tmux server ends, as an SSH connection does), with no signal for it
+        try tmux.run(["kill-server"])
+        // Then the console ends by itself
+        try waitFor("the console to end", observe: { () -> String in
+            let state = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8))?.split(separator: " ").dropFirst(2).first
+            return state.map { "state \($0)" } ?? "gone"
+        }) { $0 == "gone" || $0 == "state Z" }
     }
 
     @Test func readOnlyConsoleHasNoRefundKeyAndLeavesTheStoreUntouched() throws {
@@ -164,15 +197,17 @@ import Testing
         let tmux = Tmux()
         try tmux.start("watch", consoleCommand(binary, "PAYDESK_READ_ONLY=1"))
         let screen = try tmux.waitFor("watch", "the read-only list") { $0.contains("READ-ONLY") && $0.contains("50 orders") }
-        // Then the footer offers no refund or cancel, and pressing them does nothing
+        // Then the footer offers no refund or cancel
         let footer = screen.split(separator: "\n").last { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? ""
         #expect(footer.contains("help") && !footer.contains("refund") && !footer.contains("cancel"))
-        try tmux.keys("watch", "r", "c", "Enter", "r")
-        Thread.sleep(forTimeInterval: 0.3)
-        let after = try tmux.screen("watch")
-        #expect(!after.contains("Refund order") && !after.contains("Cancel order"))
+        // And pressing them does nothing, on the list or on an order: the help key after them still opens help,
+        // which it would not inside a dialog, so they were read and ignored
+        try tmux.keys("watch", "r", "c", "?")
+        try tmux.waitFor("watch", "help after r and c on the list") { $0.contains("Keys on the orders screen") }
+        try tmux.keys("watch", "Escape", "Enter", "r", "c", "?")
+        try tmux.waitFor("watch", "help after r and c on an order") { $0.contains("Keys on the order screen") }
         try tmux.keys("watch", "C-c")
-        for _ in 0..<100 where tmux.isRunning("watch") { Thread.sleep(forTimeInterval: 0.05) }
+        try tmux.waitForExit("watch")
         // And the store's bytes are exactly as they were
         #expect(files.map { FileManager.default.contents(atPath: $0) } == before)
     }
@@ -201,6 +236,8 @@ import Testing
             .replacingOccurrences(of: "2026-11-21T09:30:00+08:00", with: now)
         #expect(try binary.run(["ingest", "--db", binary.store], input: line + "\n").status == 0)
         try tmux.waitFor("nobody", "the order ingested by root") { $0.contains("LIVE-2") && $0.contains("31 orders") }
+        // And q ends it (waited for: a console left behind would outlive the test)
         try tmux.keys("nobody", "q")
+        try tmux.waitForExit("nobody")
     }
 }

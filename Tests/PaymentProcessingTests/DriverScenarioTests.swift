@@ -1,4 +1,6 @@
 import Foundation
+import InMemoryLogging
+import Logging
 import OrderModel
 import OrderStore
 import Testing
@@ -218,59 +220,45 @@ struct Scenario {
         #expect(try scenario.everythingSentOnce())
     }
 
+    @Test func aServiceWhosePassesKeepFailingBacksOffAndRecovers() async throws {
+        // Given a driver running as a service while every pass fails at its start
+        let scenario = try Scenario()
+        let broken = BrokenNotifications(wrapping: scenario.sandbox)
+        let log = InMemoryLogHandler()
+        let driver = LifecycleDriver(store: scenario.store, processor: broken, clock: scenario.clock, logger: Logger(label: "test") { _ in log })
+        let start = scenario.clock.now().millisecondsSinceEpoch
+        func elapsed() -> Int64 { scenario.clock.now().millisecondsSinceEpoch - start }
+        // When it runs for five minutes of (virtual) time, then the processor comes back for another minute
+        try await driver.run(untilIdle: false) {
+            if elapsed() >= 300_000 { broken.heal() }
+            return elapsed() >= 360_000
+        }
+        // Then each failure was logged, waiting twice as long after each one up to 30 s: a dozen lines in five
+        // minutes, not one every 200 ms
+        let failures = log.entries.filter { $0.level == .error }
+        let pauses = failures.compactMap { Int64("\($0.metadata["retryInMilliseconds"] ?? "")") }
+        #expect(pauses.prefix(9) == [400, 800, 1_600, 3_200, 6_400, 12_800, 25_600, 30_000, 30_000])
+        #expect(failures.count < 20)
+        // And once it is back, the order is charged
+        #expect(try scenario.order().summary.status == .paid)
+    }
+
     @Test func aProcessorThatIsDownIsReportedAndTriedAgain() async throws {
         // Given a processor that refuses its first three charge submissions outright
         let scenario = try Scenario(orders: 2)
         let flaky = FlakyProcessor(wrapping: scenario.sandbox, failures: 3)
-        let problems = ProblemLog()
-        let driver = LifecycleDriver(store: scenario.store, processor: flaky, clock: scenario.clock, onProblem: problems.append)
+        let log = InMemoryLogHandler()
+        let driver = LifecycleDriver(store: scenario.store, processor: flaky, clock: scenario.clock, logger: Logger(label: "test") { _ in log })
         // When the driver drains
         try await driver.run(untilIdle: true)
-        // Then each failure was reported with its order, and both orders were charged once in the end
-        #expect(problems.lines.count == 3 && problems.lines.allSatisfy { $0.contains("processor is down") })
+        // Then each failure was logged as a warning with its order, to be retried, and both orders were charged once in the end
+        // (the third while submitting again a charge the first left in doubt)
+        let warnings = log.entries.filter { $0.level == .warning }
+        #expect(warnings.map(\.message.description) == ["submitting a charge failed; will retry", "submitting a charge failed; will retry",
+                                                         "asking about a charge left in doubt failed; will retry"])
+        #expect(warnings.allSatisfy { $0.metadata["error"] == "processor is down" && scenario.orderIds.contains("\($0.metadata["orderId"] ?? "")") })
+        #expect(driver.totals.retries == 3 && driver.totals.paid == 2)
         #expect(try scenario.store.orders(OrderQuery(limit: 10)).allSatisfy { $0.status == .paid })
         #expect(try scenario.everythingSentOnce())
     }
-}
-
-/// The sandbox behind a processor that is unreachable for its first few charge submissions.
-final class FlakyProcessor: PaymentProcessor, @unchecked Sendable {
-    let sandbox: SandboxProcessor
-    private let lock = NSLock()
-    // Guarded by `lock`.
-    private var failures: Int
-
-    init(wrapping sandbox: SandboxProcessor, failures: Int) {
-        self.sandbox = sandbox
-        self.failures = failures
-    }
-
-    func submitCharge(orderId: String, amount: Money, idempotencyKey: String) async throws -> String {
-        let fails = lock.withLock {
-            failures -= 1
-            return failures >= 0
-        }
-        if fails { throw ProcessorUnavailable("processor is down") }
-        return try await sandbox.submitCharge(orderId: orderId, amount: amount, idempotencyKey: idempotencyKey)
-    }
-
-    func chargeResult(reference: String) async throws -> ChargeResult { try await sandbox.chargeResult(reference: reference) }
-    func notifications() async throws -> [(reference: String, result: ChargeResult)] { try await sandbox.notifications() }
-    func reverse(reference: String, idempotencyKey: String) async throws -> ReversalResult {
-        try await sandbox.reverse(reference: reference, idempotencyKey: idempotencyKey)
-    }
-    func refund(reference: String, amount: Money, idempotencyKey: String) async throws -> RefundResult {
-        try await sandbox.refund(reference: reference, amount: amount, idempotencyKey: idempotencyKey)
-    }
-    func lookup(idempotencyKey: String) async throws -> ProcessorRecord? { try await sandbox.lookup(idempotencyKey: idempotencyKey) }
-}
-
-/// What the driver reported, collected for a test.
-final class ProblemLog: @unchecked Sendable {
-    private let lock = NSLock()
-    // Guarded by `lock`.
-    private var collected: [String] = []
-
-    func append(_ line: String) { lock.withLock { collected.append(line) } }
-    var lines: [String] { lock.withLock { collected } }
 }

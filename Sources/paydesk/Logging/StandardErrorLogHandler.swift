@@ -1,0 +1,63 @@
+import Foundation
+import Logging
+import OrderModel
+
+/// One line per entry on stderr, in text or JSON, written with a single write under a lock so that entries
+/// from concurrent tasks never interleave.
+struct StandardErrorLogHandler: LogHandler {
+    let format: LogOptions.Format
+    var logLevel: Logger.Level
+    /// `<N>` before each line, for journald.
+    let syslogPriorityPrefix: Bool
+    var metadata: Logger.Metadata = [:]
+
+    init(format: LogOptions.Format, logLevel: Logger.Level, syslogPriorityPrefix: Bool = false) {
+        self.format = format
+        self.logLevel = logLevel
+        self.syslogPriorityPrefix = syslogPriorityPrefix
+    }
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        let line = self.line(LogEntry(time: Timestamp(date: Date()), level: event.level, message: event.message.description,
+                                      metadata: metadata.merging(event.metadata ?? [:]) { $1 }))
+        Self.lock.withLock { FileHandle.standardError.write(Data(line.utf8)) }
+    }
+
+    /// The whole line, newline included.
+    func line(_ entry: LogEntry) -> String {
+        let body = switch format {
+        case .text: TextLogFormat.line(entry)
+        case .json: JSONLogFormat.line(entry)
+        }
+        return (syslogPriorityPrefix ? "<\(entry.level.syslogPriority)>" : "") + body + "\n"
+    }
+
+    private static let lock = NSLock()
+}
+
+/// A log entry as the formats see it.
+struct LogEntry {
+    var time: Timestamp
+    var level: Logger.Level
+    var message: String
+    var metadata: Logger.Metadata
+}
+
+extension Logger.Level {
+    /// syslog(3)'s priorities, as journald reads them.
+    var syslogPriority: Int {
+        switch self {
+        case .trace, .debug: 7
+        case .info: 6
+        case .notice: 5
+        case .warning: 4
+        case .error: 3
+        case .critical: 2
+        }
+    }
+}

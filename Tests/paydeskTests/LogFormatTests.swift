@@ -1,0 +1,67 @@
+import Foundation
+import Logging
+import OrderModel
+import Testing
+@testable import paydesk
+
+/// The two log formats: one line per entry, and nothing that came from outside acts on a terminal or a parser.
+@Suite struct LogFormatTests {
+    static let time = Timestamp(millisecondsSinceEpoch: 1_795_253_400_250)
+    /// A reference a hostile or broken processor could send: an escape sequence, a newline, DEL, a C1 control
+    /// (CSI), a bidi override and a line separator.
+    static let hostile = "sbx\u{1B}[2J\n\u{7F}\u{9B}\u{202E}\u{2028}end"
+
+    func entry(_ metadata: Logger.Metadata, level: Logger.Level = .info, message: String = "charge accepted") -> LogEntry {
+        LogEntry(time: Self.time, level: level, message: message, metadata: metadata)
+    }
+
+    @Test func textIsOneReadableLineWithEveryOutsideValueNeutralised() {
+        let line = TextLogFormat.line(entry(["orderId": "TEA-000001", "reference": "\(Self.hostile)", "amount": "12.75 CNY"]))
+        #expect(line == #"2026-11-21T09:30:00.250Z info charge accepted amount="12.75 CNY" orderId=TEA-000001 reference=sbx\u{1B}[2J\u{A}\u{7F}\u{9B}\u{202E}\u{2028}end"#)
+        #expect(!line.unicodeScalars.contains { $0.isTerminalHazard })
+    }
+
+    @Test func textQuotesValuesThatWouldSplitAField() {
+        #expect(TextLogFormat.line(entry(["reason": "card \"closed\"", "empty": "", "pair": "a=b"]))
+            == #"2026-11-21T09:30:00.250Z info charge accepted empty="" pair="a=b" reason="card \"closed\"""#)
+    }
+
+    @Test func jsonIsOneObjectPerLineWithHazardsAsUnicodeEscapes() throws {
+        let line = JSONLogFormat.line(entry(["orderId": "TEA-000001", "reference": "\(Self.hostile)", "polls": .stringConvertible(3),
+                                             "once": .stringConvertible(true), "delayScale": .stringConvertible(0.5)], level: .warning))
+        #expect(line == #"{"time":"2026-11-21T09:30:00.250Z","level":"warning","message":"charge accepted","delayScale":0.5,"once":true,"orderId":"TEA-000001","polls":3,"reference":"sbx\u001B[2J\u000A\u007F\u009B\u202E\u2028end"}"#)
+        // And a JSON parser reads back exactly what was logged
+        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        #expect(parsed["reference"] as? String == Self.hostile && parsed["polls"] as? Int == 3 && parsed["level"] as? String == "warning")
+    }
+
+    @Test func jsonEscapesQuotesBackslashesAndScalarsBeyondTheBasicPlane() throws {
+        // U+E0001 (a language tag, a format character) needs a surrogate pair; U+1F375 (a teacup) is kept as is
+        let text = "a\"b\\c\u{E0001}🍵"
+        #expect(JSONLogFormat.string(text) == #""a\"b\\c\uDB40\uDC01🍵""#)
+        let parsed = try JSONSerialization.jsonObject(with: Data("[\(JSONLogFormat.string(text))]".utf8)) as? [String]
+        #expect(parsed == [text])
+    }
+
+    @Test func theFixedFieldsCannotBeOverwrittenByMetadata() {
+        #expect(JSONLogFormat.line(entry(["level": "fake", "message": "fake", "time": "fake"]))
+            == #"{"time":"2026-11-21T09:30:00.250Z","level":"info","message":"charge accepted"}"#)
+    }
+
+    @Test func journaldGetsEachEntrysSyslogPriority() {
+        let handler = StandardErrorLogHandler(format: .text, logLevel: .info, syslogPriorityPrefix: true)
+        #expect(handler.line(entry([:], level: .warning)) == "<4>2026-11-21T09:30:00.250Z warning charge accepted\n")
+        #expect(handler.line(entry([:], level: .critical)).hasPrefix("<2>"))
+        let plain = StandardErrorLogHandler(format: .json, logLevel: .info)
+        #expect(plain.line(entry([:])).hasPrefix("{") && plain.line(entry([:])).hasSuffix("}\n"))
+    }
+
+    @Test func journalStreamIsRecognisedOnlyForThisStandardError() {
+        var info = stat()
+        #expect(fstat(STDERR_FILENO, &info) == 0)
+        #expect(JournalStream.isStandardError(["JOURNAL_STREAM": "\(info.st_dev):\(info.st_ino)"]))
+        #expect(!JournalStream.isStandardError(["JOURNAL_STREAM": "\(info.st_dev):\(info.st_ino + 1)"]))
+        #expect(!JournalStream.isStandardError(["JOURNAL_STREAM": "nonsense"]))
+        #expect(!JournalStream.isStandardError([:]))
+    }
+}
