@@ -79,13 +79,16 @@ public final class LifecycleDriver {
     /// writes what it learnt in one transaction; whatever must be recorded before a call is written first.
     @discardableResult
     public func pass() async throws -> Bool {
-        let before = totals
+        let before = totals, headBefore = try store.auditHead()
         let settling = try await settleSubmittedRefunds()
         let answered = try await answerCharges()
         let intents = try await carryOutIntents()
         let submitted = try await submitAuthorized()
         let busy = settling || answered || intents || submitted
         logger.debug("pass", metadata: (totals - before).metadata.merging(["inFlight": "\(busy)"]) { $1 })
+        // The audit log's head after every pass that wrote to it, for log shippers to keep apart from the store.
+        let head = try store.auditHead()
+        if head != headBefore { logger.info("audit head", metadata: ["head": "\(head)"]) }
         return busy
     }
 
