@@ -81,12 +81,16 @@ public final class PayDeskStore: Sendable {
                 database.invalidateReadOnlyConnections()
             }
         } catch {
-            let missing = StoreFiles.missingCompanions(of: path)
-            if isReadOnly, !missing.isEmpty, case .cannotOpen = StoreError(error, path: path) {
+            let mapped = StoreError(error, path: path), missing = StoreFiles.missingCompanions(of: path)
+            // SQLite says only "read-only" or "unable to open" when a reader may not create the -wal or -shm.
+            switch mapped {
+            case .readOnly, .cannotOpen:
+                guard isReadOnly, !missing.isEmpty else { throw mapped }
                 throw .cannotOpen(path: path, reason: "\(missing.joined(separator: " and ")) missing, and this user may not create them; "
                                   + "open the store once as its owner, who keeps them from then on")
+            default:
+                throw mapped
             }
-            throw StoreError(error, path: path)
         }
     }
 

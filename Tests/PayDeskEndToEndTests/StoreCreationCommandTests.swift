@@ -77,3 +77,43 @@ import Testing
         #expect(!exists(target))
     }
 }
+
+/// A monitor who may read the store but not create files beside it (issue 14, finding 8).
+@Suite struct MonitorStoreTests {
+    @Test(.enabled(if: geteuid() == 0, "needs root to act as another user"))
+    func aMissingLogFileIsNamedWithWhatToDo() throws {
+        // Given a store shared with the monitors' group, whose -wal and -shm were removed
+        let paydesk = try PayDeskBinary()
+        let nogroup = try #require(getgrnam("nogroup")).pointee.gr_gid
+        chown(paydesk.folder.path, uid_t.max, nogroup)
+        chmod(paydesk.folder.path, 0o750)
+        let created = try paydesk.run(["init", "--group", "nogroup", "--db", paydesk.store])
+        #expect(created.status == 0)
+        for companion in [paydesk.store + "-wal", paydesk.store + "-shm"] { unlink(companion) }
+        // When nobody (in that group) lists its orders
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/sbin/runuser")
+        process.arguments = ["-u", "nobody", "--", PayDeskBinary.executable.path, "orders", "list", "--db", paydesk.store]
+        process.environment = ["HOME": "/tmp", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        // Then the message names the missing files and what to do, not SQLite's "unable to open"
+        #expect(process.terminationStatus == 1)
+        #expect(message == "paydesk: \(paydesk.store): cannot open: \(paydesk.store)-wal and \(paydesk.store)-shm missing, "
+                + "and this user may not create them; open the store once as its owner, who keeps them from then on\n")
+        // And once its owner has opened it, the monitor can read it
+        #expect(try paydesk.run(["orders", "list", "--db", paydesk.store]).status == 0)
+        let again = Process()
+        again.executableURL = process.executableURL
+        again.arguments = process.arguments
+        again.environment = process.environment
+        again.standardOutput = FileHandle.nullDevice
+        try again.run()
+        again.waitUntilExit()
+        #expect(again.terminationStatus == 0)
+    }
+}
