@@ -11,6 +11,7 @@ struct PayDesk: AsyncParsableCommand {
             $XDG_DATA_HOME/paydesk/paydesk.sqlite). PAYDESK_READ_ONLY=1 makes every command read-only, \
             whatever its flags say. Try `paydesk demo` for a store with realistic orders, opened in the console.
             """,
+        version: Version.text,
         subcommands: [
             ConsoleCommand.self, InitCommand.self, DemoCommand.self, IngestCommand.self, OrdersCommand.self, CancelCommand.self, RefundCommand.self, ReleaseCommand.self,
             RefundsCommand.self, AuditCommand.self, OutboxCommand.self, ProcessCommand.self, DecryptCommand.self, InfoCommand.self,
