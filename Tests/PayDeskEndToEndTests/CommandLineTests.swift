@@ -19,4 +19,40 @@ import Testing
         #expect(try paydesk.run(["orders", "list", "--version", "--db", absent.path]).stdout == result.stdout)
         #expect(!FileManager.default.fileExists(atPath: absent.path))
     }
+
+    static let mistyped: [([String], String)] = [
+        (["ordrs"], "unknown command 'ordrs'; did you mean 'orders'?"),
+        (["ordrs", "list", "--json"], "unknown command 'ordrs'; did you mean 'orders'?"),
+        (["oredrs", "list"], "unknown command 'oredrs'; did you mean 'orders'?"),
+        (["orders", "lst"], "unknown command 'orders lst'; did you mean 'orders list'?"),
+        (["refund-list"], "unknown command 'refund-list'; did you mean 'refunds list'?"),
+        (["refundz", "ORD-1"], "unknown command 'refundz'; did you mean 'refund' or 'refunds'?"),
+        (["show", "ORD-1"], "unknown command 'show'; did you mean 'orders show'?"),
+        (["xyzzy"], "unknown command 'xyzzy'; see 'paydesk --help'"),
+        (["orders", "xyzzy", "--json"], "unknown command 'orders xyzzy'; see 'paydesk orders --help'"),
+        (["ord\u{1B}]0;pwned\u{07}rs"], "unknown command 'ord\\u{1B}]0;pwned\\u{7}rs'; see 'paydesk --help'"),
+    ]
+
+    @Test(arguments: mistyped)
+    func aMistypedCommandIsNamedWithTheNearestOnes(arguments: [String], message: String) throws {
+        let result = try PayDeskBinary().run(arguments)
+        #expect(result.status == 64)
+        #expect(result.stderr == "paydesk: \(message)\n")
+        #expect(result.stdout == "")
+    }
+
+    @Test func commandsThatExistAreNotTakenForTypos() throws {
+        let paydesk = try PayDeskBinary()
+        let help = try paydesk.run(["help", "orders"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("USAGE: paydesk orders <subcommand>"))
+        // A command's own argument is not a command name, and its errors stay its own.
+        let missing = try paydesk.run(["orders", "show", "ordrs", "--db", paydesk.store])
+        #expect(missing.status == 1)
+        #expect(!missing.stderr.contains("unknown command"))
+        let badOption = try paydesk.run(["orders", "list", "--status", "paidd", "--db", paydesk.store])
+        #expect(badOption.status == 64)
+        #expect(badOption.stderr.contains("paidd"))
+        #expect(!badOption.stderr.contains("unknown command"))
+    }
 }
