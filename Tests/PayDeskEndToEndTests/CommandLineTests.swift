@@ -55,4 +55,22 @@ import Testing
         #expect(badOption.stderr.contains("paidd"))
         #expect(!badOption.stderr.contains("unknown command"))
     }
+
+    @Test func whatWasTypedIsQuotedNeutralisedInEveryError() throws {
+        let paydesk = try PayDeskBinary()
+        let hostile = "x\u{1B}]0;pwned\u{07}\u{1B}[2J"
+        for arguments in [["orders", "list", "--status", hostile], ["orders", "list", "--limit", hostile], ["orders", hostile],
+                          ["ingest", "/nonexistent/" + hostile, "--db", paydesk.store], ["decrypt", hostile, "--key", hostile, "--merchant-id", "m"]] {
+            let result = try paydesk.run(arguments)
+            #expect(result.status != 0, "\(arguments)")
+            #expect(!result.stderr.contains("\u{1B}") && !result.stderr.contains("\u{07}"), "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("x\\u{1B}]0;pwned\\u{7}"), "\(arguments): \(result.stderr)")
+        }
+        // A file with such a name, and a bad line in it: the per-line report names the file neutralised too.
+        let file = paydesk.folder.appendingPathComponent(hostile)
+        try Data("nonsense\n".utf8).write(to: file)
+        try paydesk.createStore()
+        let ingest = try paydesk.run(["ingest", file.path, "--db", paydesk.store])
+        #expect(ingest.stderr == "\(paydesk.folder.path)/x\\u{1B}]0;pwned\\u{7}\\u{1B}[2J: line 1: line: not valid JSON (unexpected character at byte 1)\n")
+    }
 }
