@@ -5,7 +5,7 @@ import MerchantConfiguration
 /// `--config`: the merchant's keys for verifying and decrypting tokens (docs/design.md §4).
 struct ConfigOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The configuration with the merchant's keys (default: $XDG_CONFIG_HOME/paydesk/config.toml).",
-                               valueName: "path"))
+                               valueName: "path"), completion: .configuration)
     var config: String?
 
     var file: String { config ?? MerchantConfiguration.defaultFile(ProcessInfo.processInfo.environment) }

@@ -19,7 +19,7 @@ struct ConsoleCommand: ParsableCommand {
 
     @OptionGroup var store: StoreOptions
 
-    @Option(help: ArgumentHelp("A theme name or a theme file.", valueName: "name|path"))
+    @Option(help: ArgumentHelp("A theme name or a theme file.", valueName: "name|path"), completion: .theme)
     var theme: String?
 
     func run() throws {
@@ -31,7 +31,7 @@ struct ConsoleCommand: ParsableCommand {
         let environment = options.environment
         let (opened, readOnlyReason) = try options.openForConsole()
         let (chosenTheme, themeProblem) = Theme.chosen(theme, environment: environment,
-                                                       userThemes: Paths.configHome(environment) + "/paydesk/themes")
+                                                       userThemes: Paths.userThemes(environment))
         let terminal: CursesTerminal
         do { terminal = try CursesTerminal(theme: chosenTheme, environment: environment) } catch { throw CommandFailure(error) }
         defer { terminal.restore() }

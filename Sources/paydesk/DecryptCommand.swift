@@ -18,19 +18,19 @@ struct DecryptCommand: ParsableCommand {
             the expiry, amount, currency, data type and ECI are ever printed.
             """)
 
-    @Argument(help: ArgumentHelp("The token's paymentData as JSON (or a PKPaymentToken with a paymentData member).", valueName: "token.json"))
+    @Argument(help: ArgumentHelp("The token's paymentData as JSON (or a PKPaymentToken with a paymentData member).", valueName: "token.json"), completion: .token)
     var token: String
 
-    @Option(help: ArgumentHelp("The merchant's Payment Processing private key, PEM, readable by its owner only.", valueName: "key.pem"))
+    @Option(help: ArgumentHelp("The merchant's Payment Processing private key, PEM, readable by its owner only.", valueName: "key.pem"), completion: .privateKey)
     var key: String
 
-    @Option(help: ArgumentHelp("The Payment Processing certificate, for the merchant identifier hash.", valueName: "cert.pem"))
+    @Option(help: ArgumentHelp("The Payment Processing certificate, for the merchant identifier hash.", valueName: "cert.pem"), completion: .certificate)
     var cert: String?
 
     @Option(help: ArgumentHelp("The merchant identifier, when there is no certificate.", valueName: "id"))
     var merchantId: String?
 
-    @Option(help: ArgumentHelp("Trust this root too (sandbox and tests only).", valueName: "root.pem"))
+    @Option(help: ArgumentHelp("Trust this root too (sandbox and tests only).", valueName: "root.pem"), completion: .certificate)
     var trustRoot: String?
 
     @Option(help: ArgumentHelp("The time to judge the replay window against, RFC 3339 (default: now).", valueName: "time"))

@@ -17,7 +17,7 @@ struct DemoCommand: ParsableCommand {
             store (demo-merchant/config.toml), for `paydesk ingest --config` and `paydesk decrypt` to try.
             """)
 
-    @Option(help: ArgumentHelp("Where to build the demo store.", valueName: "path"))
+    @Option(help: ArgumentHelp("Where to build the demo store.", valueName: "path"), completion: .store)
     var db: String?
 
     @Option(help: "How many orders to create.")
@@ -29,7 +29,7 @@ struct DemoCommand: ParsableCommand {
     @Flag(help: "Only build the store; do not open the console.")
     var noConsole = false
 
-    @Option(help: ArgumentHelp("The console's theme: a name or a theme file.", valueName: "name|path"))
+    @Option(help: ArgumentHelp("The console's theme: a name or a theme file.", valueName: "name|path"), completion: .theme)
     var theme: String?
 
     func validate() throws {

@@ -32,7 +32,7 @@ struct InfoCommand: ParsableCommand {
         } catch let error as ConfigurationError {
             try Output.line("  unusable: \(error.description)")
         }
-        try Output.line("themes:   \(Paths.configHome(environment))/paydesk/themes")
+        try Output.line("themes:   \(Paths.userThemes(environment))")
         try Output.line("operator: \(Actor.current)")
     }
 

@@ -19,7 +19,7 @@ struct IngestCommand: ParsableCommand {
             against the order's createdAt.
             """)
 
-    @Argument(help: ArgumentHelp("The JSON Lines file; - or nothing reads standard input.", valueName: "file"))
+    @Argument(help: ArgumentHelp("The JSON Lines file; - or nothing reads standard input.", valueName: "file"), completion: .file())
     var file: String = "-"
 
     @Flag(help: "Exit non-zero when any line was rejected.")

@@ -11,6 +11,7 @@ struct PayDesk: AsyncParsableCommand {
             $XDG_DATA_HOME/paydesk/paydesk.sqlite). PAYDESK_READ_ONLY=1 makes every command read-only, \
             whatever its flags say. Try `paydesk demo` for a store with realistic orders, opened in the console.
             """,
+        version: Version.text,
         subcommands: [
             ConsoleCommand.self, InitCommand.self, DemoCommand.self, IngestCommand.self, OrdersCommand.self, CancelCommand.self, RefundCommand.self, ReleaseCommand.self,
             RefundsCommand.self, AuditCommand.self, OutboxCommand.self, ProcessCommand.self, DecryptCommand.self, InfoCommand.self,
@@ -20,7 +21,12 @@ struct PayDesk: AsyncParsableCommand {
     /// One line on stderr for every failure a user can cause, then a non-zero exit.
     static func main() async {
         do {
-            var command = try parseAsRoot()
+            var command: ParsableCommand
+            do { command = try parseAsRoot() } catch {
+                // A mistyped command fails as an argument of the console; name the nearest command instead.
+                guard let unknown = UnknownCommand(Array(CommandLine.arguments.dropFirst()), root: Self.self) else { throw error }
+                throw CommandFailure(unknown.message, exitCode: ExitCode.validationFailure.rawValue)
+            }
             if var asynchronous = command as? AsyncParsableCommand {
                 try await asynchronous.run()
             } else {

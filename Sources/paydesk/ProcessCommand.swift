@@ -43,7 +43,7 @@ struct ProcessCommand: AsyncParsableCommand {
     @Option(help: "The sandbox's seed: the same seed decides the same way.")
     var seed: UInt64 = 1
 
-    @Option(help: ArgumentHelp("The sandbox's own state (default: beside the store, NAME-sandbox.sqlite).", valueName: "path"))
+    @Option(help: ArgumentHelp("The sandbox's own state (default: beside the store, NAME-sandbox.sqlite).", valueName: "path"), completion: .store)
     var sandboxState: String?
 
     @Option(help: "Percent of charges declined.") var declineRate = SandboxRates().decline

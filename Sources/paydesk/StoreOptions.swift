@@ -5,7 +5,7 @@ import OrderStore
 
 /// The options every command that touches the store takes.
 struct StoreOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The store to use.", valueName: "path"))
+    @Option(name: .long, help: ArgumentHelp("The store to use.", valueName: "path"), completion: .store)
     var db: String?
 
     @Flag(name: .long, help: "Open the store read-only: nothing can be changed. PAYDESK_READ_ONLY=1 forces this.")
@@ -66,6 +66,11 @@ enum Paths {
     static func configHome(_ environment: [String: String]) -> String {
         if let path = environment["XDG_CONFIG_HOME"], path.hasPrefix("/") { return path }
         return home(environment) + "/.config"
+    }
+
+    /// The operator's own themes, which `--theme NAME` looks in before the shipped ones.
+    static func userThemes(_ environment: [String: String]) -> String {
+        configHome(environment) + "/paydesk/themes"
     }
 
     static func home(_ environment: [String: String]) -> String {

@@ -70,6 +70,16 @@ import Themes
         #expect(ColorLevel(colors: 256, environment: ["NO_COLOR": "1"]) == ColorLevel.none)
     }
 
+    @Test func themeNamesAreTheShippedOnesThenTheOperatorsOwn() throws {
+        // Given an operator's themes folder with two themes, one named like a shipped one, and another file
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("themes-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for file in ["shop.toml", "light.toml", "notes.txt", "a-shop.toml"] { try "".write(toFile: "\(folder)/\(file)", atomically: true, encoding: .utf8) }
+        // Then the names offered are the shipped ones, then the operator's own, once each
+        #expect(Theme.names(userThemes: folder) == ShippedThemes.names + ["a-shop", "shop"])
+        #expect(Theme.names(userThemes: "/nonexistent") == ShippedThemes.names)
+    }
+
     func write(_ text: String) throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("theme-\(UUID().uuidString).toml").path
         try text.write(toFile: path, atomically: true, encoding: .utf8)

@@ -29,4 +29,11 @@ extension Theme {
         throw ThemeError(file: path, line: nil, key: nil,
                          problem: isPath ? "no such file" : "no such theme; shipped themes are \(known)")
     }
+
+    /// The names `--theme` takes: the shipped themes, then the operator's own (`NAME.toml` in `userThemes`).
+    public static func names(userThemes: String) -> [String] {
+        let own = ((try? FileManager.default.contentsOfDirectory(atPath: userThemes)) ?? [])
+            .filter { $0.hasSuffix(".toml") }.map { String($0.dropLast(".toml".count)) }
+        return ShippedThemes.names + own.filter { !ShippedThemes.names.contains($0) }.sorted()
+    }
 }
