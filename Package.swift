@@ -19,6 +19,8 @@ let package = Package(
         .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
     ],
     targets: [
+        // The one JSON reader for everything read from outside: RFC 8259 exactly, no dependencies.
+        .target(name: "StrictJSON"),
         // Pure domain: money, orders, the payment state machine. No I/O.
         .target(name: "OrderModel", dependencies: [
             .product(name: "Crypto", package: "swift-crypto"),
@@ -73,6 +75,7 @@ let package = Package(
                               .product(name: "_CryptoExtras", package: "swift-crypto"),
                           ],
                           path: "Benchmarks/paydesk-benchmarks"),
+        .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
         .testTarget(name: "OrderModelTests", dependencies: ["OrderModel"]),
         .testTarget(name: "ApplePayTokenTests", dependencies: [
             "ApplePayToken", "OrderModel",
