@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import OrderModel
 import SwiftASN1
 import X509
 import _CryptoExtras
@@ -49,8 +50,8 @@ public enum TokenSignature {
     static func signedContent(_ token: PaymentTokenData) -> [UInt8] {
         var content = Array(token.ephemeralPublicKey ?? token.wrappedKey ?? Data())
         content += Array(token.data)
-        content += MerchantKey.hexDecoded(ArraySlice(token.transactionId.utf8)) ?? []
-        if let applicationData = token.applicationData { content += MerchantKey.hexDecoded(ArraySlice(applicationData.utf8)) ?? [] }
+        content += token.transactionId.utf8.hexDecoded ?? []
+        if let applicationData = token.applicationData { content += applicationData.utf8.hexDecoded ?? [] }
         return content
     }
 
