@@ -27,7 +27,7 @@ let package = Package(
         ]),
         // The SQLite store: migrations, operations as transactions, ingest, outbox.
         .target(name: "OrderStore", dependencies: [
-            "OrderModel",
+            "OrderModel", "StrictJSON",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
             .product(name: "Crypto", package: "swift-crypto"),
@@ -83,7 +83,7 @@ let package = Package(
             .product(name: "X509", package: "swift-certificates"),
             .product(name: "SwiftASN1", package: "swift-asn1"),
         ]),
-        .testTarget(name: "OrderStoreTests", dependencies: ["OrderStore", "OrderModel"]),
+        .testTarget(name: "OrderStoreTests", dependencies: ["OrderStore", "OrderModel", "StrictJSON"]),
         .testTarget(name: "PaymentProcessingTests", dependencies: ["PaymentProcessing", "OrderStore", "OrderModel"]),
         .testTarget(name: "MerchantConfigurationTests", dependencies: ["MerchantConfiguration", "ApplePayToken", "OrderModel", "OrderStore"]),
         .testTarget(name: "ConsoleUITests", dependencies: ["ConsoleUI", "OrderModel", "OrderStore", "Themes"],
