@@ -34,7 +34,7 @@ let package = Package(
         ]),
         // Apple Pay payment tokens: decryption (EC_v1, RSA_v1) into masked payment data.
         .target(name: "ApplePayToken", dependencies: [
-            "OrderModel",
+            "OrderModel", "StrictJSON",
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "_CryptoExtras", package: "swift-crypto"),
             .product(name: "X509", package: "swift-certificates"),
