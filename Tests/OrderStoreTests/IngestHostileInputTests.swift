@@ -3,7 +3,7 @@ import Testing
 import OrderModel
 @testable import OrderStore
 
-/// Lines built to hurt: what is not JSON, repeated names, a byte-order mark.
+/// Lines built to hurt: what is not JSON, repeated names, a byte-order mark, text whose cost a customer chose.
 @Suite struct IngestHostileInputTests {
     /// An order line with `members` written first, before the order's own.
     static func order(_ id: String, prefix members: String) -> String {
@@ -58,5 +58,35 @@ import OrderModel
         #expect(problems == ["line 2: line: not valid JSON (unexpected byte order mark at byte 1)"])
         // Line 1's mark is not part of the order: the same order without it is a duplicate
         #expect(summary == IngestSummary(ingested: 1, duplicates: 1, rejected: 1))
+    }
+
+    @Test func boundsCustomerTextPerFieldAndPerCharacter() throws {
+        let store = try Fixture.store()
+        let joinedEmoji = String(repeating: "👩\u{200D}", count: 35_000) + "👩"
+        let piledMarks = "a" + String(repeating: "\u{0301}", count: 5_000)
+        let perCharacter = "has a character of more than 16 Unicode scalars (combining marks or joined emoji)"
+        #expect(joinedEmoji.utf8.count > 245_000)
+        let (summary, problems) = try Fixture.ingest([
+            Fixture.order("EMOJI", given: joinedEmoji),
+            Fixture.order("MARKS", family: piledMarks),
+            Fixture.order("LONG") { $0["summaryItems"] = [["label": String(repeating: "好", count: 201), "amount": "100.00"],
+                                                          ["label": "Tea Shop", "amount": "100.00"]] },
+            Fixture.order("STREET") { order in
+                var contact = order["shippingContact"] as? [String: Any] ?? [:]
+                contact["postalAddress"] = ["street": String(repeating: "x", count: 501)]
+                order["billingContact"] = contact
+            },
+            // What real people write fits: a family emoji with skin tones, a flag, decomposed accents, long CJK names
+            Fixture.order("FITS", given: "👩🏽\u{200D}❤️\u{200D}💋\u{200D}👨🏿🇨🇳Zoe\u{0308}", family: String(repeating: "王", count: 200)),
+            Fixture.event("FITS", "charge_submitted", ["processorReference": String(repeating: "r", count: 201)]),
+        ], into: store)
+        #expect(problems == [
+            "line 1: shippingContact.givenName: \(perCharacter)",
+            "line 2: shippingContact.familyName: \(perCharacter)",
+            "line 3: summaryItems[0].label: longer than 200 characters",
+            "line 4: billingContact.postalAddress.street: longer than 500 characters",
+            "line 6: processorReference: longer than 200 characters",
+        ])
+        #expect(summary.ingested == 1)
     }
 }

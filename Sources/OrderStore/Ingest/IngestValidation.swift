@@ -21,6 +21,7 @@ extension OrderDocument {
     static let paymentMethodTypes: Set<String> = ["debit", "credit", "prepaid", "store", "eMoney", "unknown"]
 
     func validated() throws(FieldProblem) -> Order {
+        try checkTextLimits()
         guard !orderId.isEmpty, orderId.utf8.count <= 128,
               orderId.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.:".unicodeScalars.contains($0)) })
         else { throw FieldProblem("orderId", "must be 1 to 128 characters of A-Z a-z 0-9 - _ . :") }
@@ -126,6 +127,7 @@ extension TokenDocument {
 extension EventDocument {
     /// Checks everything but the amount, which needs the order's currency (see `Ingester`).
     func validated() throws(FieldProblem) -> (event: IncomingEvent, amountText: String?) {
+        try checkTextLimits()
         guard let kind = PaymentEventKind(rawValue: event) else {
             throw FieldProblem("event", "\(quoted(event)) is not one of \(PaymentEventKind.allCases.map(\.rawValue).joined(separator: ", "))")
         }
