@@ -70,7 +70,7 @@ let package = Package(
         ]),
         // Benchmarks with figures: `swift run -c release paydesk-benchmarks`.
         .executableTarget(name: "paydesk-benchmarks", dependencies: [
-                              "OrderModel", "OrderStore", "ApplePayToken", "PaymentProcessing", "ConsoleUI", "CursesTerminal",
+                              "OrderModel", "OrderStore", "StrictJSON", "ApplePayToken", "PaymentProcessing", "ConsoleUI", "CursesTerminal",
                               .product(name: "Crypto", package: "swift-crypto"),
                               .product(name: "_CryptoExtras", package: "swift-crypto"),
                           ],
