@@ -8,6 +8,10 @@ let package = Package(
         .executable(name: "paydesk", targets: ["paydesk"]),
         .library(name: "OrderModel", targets: ["OrderModel"]),
         .library(name: "OrderStore", targets: ["OrderStore"]),
+        // For the fuzz targets in Fuzz/.
+        .library(name: "StrictJSON", targets: ["StrictJSON"]),
+        .library(name: "ApplePayToken", targets: ["ApplePayToken"]),
+        .library(name: "ConsoleUI", targets: ["ConsoleUI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
