@@ -115,7 +115,10 @@ public enum TokenSignature {
         }
         guard let digest else { throw TokenError.format(field: "token.paymentData.signature", reason: "no messageDigest attribute") }
         guard let time else { throw TokenError.format(field: "token.paymentData.signature", reason: "no signingTime attribute") }
-        let algorithm = try ASN1ObjectIdentifier(berEncoded: children(fields[attributesIndex + 1])[0])
+        guard let algorithmNode = try children(fields[attributesIndex + 1]).first else {
+            throw TokenError.format(field: "token.paymentData.signature", reason: "no signature algorithm")
+        }
+        let algorithm = try ASN1ObjectIdentifier(berEncoded: algorithmNode)
         let signature = Array(try ASN1OctetString(berEncoded: fields[attributesIndex + 2]).bytes)
         return (SignerInfo(signedAttributes: attributes.encodedBytes, messageDigest: digest, signingTime: time,
                            algorithm: algorithm, signature: signature), certificates)

@@ -50,4 +50,18 @@ import Testing
             #expect(throws: TokenError.self, "byte \(offset)") { try TokenSignature.verify(token) }
         }
     }
+
+    @Test func aSignerWithAnEmptyAlgorithmIsRefusedNotATrap() throws {
+        // Given B2's signature with the signer's algorithm (SEQUENCE { ecdsa-with-SHA256 }) emptied, the bytes
+        // after it kept as an OCTET STRING so that every length stays right (found by fuzz-token)
+        var token = try DecryptionTests.token("B2_basis_ec_new")
+        let algorithm: [UInt8] = [0x30, 0x0A, 0x06, 0x08, 0x2A, 0x86, 0x48, 0xCE, 0x3D, 0x04, 0x03, 0x02]
+        let bytes = Array(token.signature)
+        let start = try #require((0...(bytes.count - algorithm.count)).last { bytes[$0..<($0 + algorithm.count)].elementsEqual(algorithm) })
+        token.signature.replaceSubrange(start..<(start + 4), with: [0x30, 0x00, 0x04, 0x08])
+        // When it is verified, Then it is refused with a reason, where it used to stop the process
+        #expect(throws: TokenError.format(field: "token.paymentData.signature", reason: "no signature algorithm")) {
+            try TokenSignature.verify(token)
+        }
+    }
 }
