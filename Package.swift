@@ -8,6 +8,10 @@ let package = Package(
         .executable(name: "paydesk", targets: ["paydesk"]),
         .library(name: "OrderModel", targets: ["OrderModel"]),
         .library(name: "OrderStore", targets: ["OrderStore"]),
+        // For the fuzz targets in Fuzz/.
+        .library(name: "StrictJSON", targets: ["StrictJSON"]),
+        .library(name: "ApplePayToken", targets: ["ApplePayToken"]),
+        .library(name: "ConsoleUI", targets: ["ConsoleUI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
@@ -22,20 +26,22 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
     ],
     targets: [
+        // The one JSON reader for everything read from outside: RFC 8259 exactly, no dependencies.
+        .target(name: "StrictJSON"),
         // Pure domain: money, orders, the payment state machine. No I/O.
         .target(name: "OrderModel", dependencies: [
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // The SQLite store: migrations, operations as transactions, ingest, outbox.
         .target(name: "OrderStore", dependencies: [
-            "OrderModel",
+            "OrderModel", "StrictJSON",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // Apple Pay payment tokens: decryption (EC_v1, RSA_v1) into masked payment data.
         .target(name: "ApplePayToken", dependencies: [
-            "OrderModel",
+            "OrderModel", "StrictJSON",
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "_CryptoExtras", package: "swift-crypto"),
             .product(name: "X509", package: "swift-certificates"),
@@ -76,13 +82,14 @@ let package = Package(
         ]),
         // Benchmarks with figures: `swift run -c release paydesk-benchmarks`.
         .executableTarget(name: "paydesk-benchmarks", dependencies: [
-                              "OrderModel", "OrderStore", "ApplePayToken", "PaymentProcessing", "ConsoleUI", "CursesTerminal",
+                              "OrderModel", "OrderStore", "StrictJSON", "ApplePayToken", "PaymentProcessing", "ConsoleUI", "CursesTerminal",
                               .product(name: "Crypto", package: "swift-crypto"),
                               .product(name: "_CryptoExtras", package: "swift-crypto"),
                           ],
                           path: "Benchmarks/paydesk-benchmarks"),
         // What tests share: the seed of their random choices.
         .target(name: "TestSupport", dependencies: ["OrderStore"], path: "Tests/TestSupport"),
+        .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
         .testTarget(name: "OrderModelTests", dependencies: ["OrderModel"]),
         .testTarget(name: "ApplePayTokenTests", dependencies: [
             "ApplePayToken", "OrderModel", "OrderStore", "TestSupport",
@@ -90,7 +97,7 @@ let package = Package(
             .product(name: "X509", package: "swift-certificates"),
             .product(name: "SwiftASN1", package: "swift-asn1"),
         ]),
-        .testTarget(name: "OrderStoreTests", dependencies: ["OrderStore", "OrderModel"]),
+        .testTarget(name: "OrderStoreTests", dependencies: ["OrderStore", "OrderModel", "StrictJSON"]),
         .testTarget(name: "PaymentProcessingTests", dependencies: [
             "PaymentProcessing", "OrderStore", "OrderModel",
             .product(name: "Logging", package: "swift-log"), .product(name: "InMemoryLogging", package: "swift-log"),

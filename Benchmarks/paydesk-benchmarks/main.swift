@@ -12,10 +12,10 @@ import _CryptoExtras
 // PayDesk's benchmarks. Each measurement repeats the operation and prints the median, the 90th percentile and
 // the worst case. The 1,000,000-order store is built once under .build-bench/ and reused on later runs.
 //
-//   swift run -c release paydesk-benchmarks [ingest|store|tokens|console|driver|contention] [--orders N]   (N: size of the large store, default 1000000)
+//   swift run -c release paydesk-benchmarks [json|ingest|store|tokens|console|driver|contention] [--orders N]   (N: size of the large store, default 1000000)
 
 let arguments = CommandLine.arguments
-let sections = Set(arguments.dropFirst().filter { ["ingest", "store", "tokens", "console", "driver", "contention"].contains($0) })
+let sections = Set(arguments.dropFirst().filter { ["json", "ingest", "store", "tokens", "console", "driver", "contention"].contains($0) })
 func runs(_ section: String) -> Bool { sections.isEmpty || sections.contains(section) }
 let largeCount = arguments.firstIndex(of: "--orders").flatMap { Int(arguments[$0 + 1]) } ?? 1_000_000
 let folder = URL(fileURLWithPath: ".build-bench", isDirectory: true)
@@ -81,6 +81,8 @@ func upgrade(_ path: String) {
 func removeStore(_ path: String) {
     for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
 }
+
+if runs("json") { try benchmarkJSON(folder: folder, now: now) }
 
 // MARK: Tokens
 

@@ -1,30 +1,55 @@
 import Foundation
 import OrderModel
+import StrictJSON
 
 extension MaskedPaymentData {
-    /// Reads the decrypted JSON, keeping only masked values: the caller wipes the plaintext afterwards.
+    /// Reads the decrypted JSON, keeping only masked values. The account number and cryptogram are checked
+    /// where they lie in the plaintext and never become a `String`; the copy parsed here is zeroed before
+    /// returning, and the caller wipes the plaintext itself.
     init(plaintext: Data) throws(TokenError) {
-        guard let object = try? JSONSerialization.jsonObject(with: plaintext) as? [String: Any] else {
-            throw .paymentData("not a JSON object")
+        var bytes = [UInt8](plaintext)
+        defer { bytes.withUnsafeMutableBufferPointer { $0.update(repeating: 0) } }
+        // The document shares `bytes` and is gone once `masked` returns, so the zeroing above reaches the only copy.
+        self = try Self.masked(bytes)
+    }
+
+    private static func masked(_ plaintext: [UInt8]) throws(TokenError) -> MaskedPaymentData {
+        let object: JSONValue
+        do { object = try JSONDocument(parsing: plaintext).root } catch { throw .paymentData("not valid JSON (\(error))") }
+        guard object.kind == .object else { throw .paymentData("not a JSON object") }
+        func digits(_ name: String, _ lengths: ClosedRange<Int>) -> Bool {
+            object.member(name)?.withUTF8 { lengths.contains($0.count) && $0.allSatisfy(\.isASCIIDigit) } ?? false
         }
-        guard let account = object["applicationPrimaryAccountNumber"] as? String, account.count >= 12,
-              account.allSatisfy(\.isASCIIDigit) else { throw .paymentData("applicationPrimaryAccountNumber is not a card number") }
-        guard let expiry = object["applicationExpirationDate"] as? String, expiry.count == 6, expiry.allSatisfy(\.isASCIIDigit),
+        func text(_ name: String, in container: JSONValue = object) throws(TokenError) -> String? {
+            guard let value = container.member(name), !value.isNull else { return nil }
+            guard let text = value.string else { throw .paymentData("\(name) is not a string") }
+            return text
+        }
+        guard digits("applicationPrimaryAccountNumber", 12...19),
+              let last4 = object.member("applicationPrimaryAccountNumber")?.withUTF8({ String(decoding: $0.suffix(4), as: UTF8.self) })
+        else { throw .paymentData("applicationPrimaryAccountNumber is not a card number") }
+        guard digits("applicationExpirationDate", 6...6), let expiry = try text("applicationExpirationDate"),
               let month = Int(expiry.dropFirst(2).prefix(2)), (1...12).contains(month)
         else { throw .paymentData("applicationExpirationDate is not YYMMDD") }
-        guard let currency = object["currencyCode"] as? String, currency.count == 3, currency.allSatisfy(\.isASCIIDigit) else {
+        guard digits("currencyCode", 3...3), let currency = try text("currencyCode") else {
             throw .paymentData("currencyCode is not an ISO 4217 numeric code")
         }
-        guard let amount = (object["transactionAmount"] as? NSNumber).flatMap({ Int64(exactly: $0.int64Value) }), amount >= 0 else {
+        guard let amountText = object.member("transactionAmount")?.numberText, let amount = Int64(amountText), amount >= 0 else {
             throw .paymentData("transactionAmount is not a whole number of minor units")
         }
-        let details = object["paymentData"] as? [String: Any] ?? [:]
-        self.init(accountLast4: String(account.suffix(4)), expiration: "20\(expiry.prefix(2))-\(expiry.dropFirst(2).prefix(2))",
-                  currencyCode: currency, transactionAmount: amount, paymentDataType: object["paymentDataType"] as? String ?? "",
-                  eciIndicator: details["eciIndicator"] as? String,
-                  cryptogramPresent: (details["onlinePaymentCryptogram"] as? String).map { !$0.isEmpty } ?? false,
-                  deviceManufacturerIdentifier: object["deviceManufacturerIdentifier"] as? String ?? "")
+        let details = object.member("paymentData")
+        if let details, details.kind != .object, !details.isNull { throw .paymentData("paymentData is not an object") }
+        let cryptogram = details?.member("onlinePaymentCryptogram")?.withUTF8 { !$0.isEmpty }
+        return MaskedPaymentData(accountLast4: last4, expiration: "20\(expiry.prefix(2))-\(expiry.dropFirst(2).prefix(2))",
+                                 currencyCode: currency, transactionAmount: amount, paymentDataType: try text("paymentDataType") ?? "",
+                                 eciIndicator: try details.flatMap { (details) throws(TokenError) in try text("eciIndicator", in: details) },
+                                 cryptogramPresent: cryptogram ?? false,
+                                 deviceManufacturerIdentifier: try text("deviceManufacturerIdentifier") ?? "")
     }
+}
+
+extension UInt8 {
+    var isASCIIDigit: Bool { self &- UInt8(ascii: "0") < 10 }
 }
 
 extension Character {

@@ -70,35 +70,10 @@ public struct MerchantKey: Sendable {
             throw .merchantKey("the certificate has no merchant identifier extension (1.2.840.113635.100.6.32)")
         }
         let bytes = Array(value)
-        guard bytes.count == 66, bytes[0] == 0x0C, bytes[1] == 0x40, let hash = hexDecoded(bytes[2...]) else {
+        guard bytes.count == 66, bytes[0] == 0x0C, bytes[1] == 0x40, let hash = bytes[2...].hexDecoded else {
             throw .merchantKey("the merchant identifier extension is not 64 hex characters")
         }
         return hash
-    }
-
-    static func hexEncoded(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        return String(decoding: bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0x0F)]] }, as: UTF8.self)
-    }
-
-    static func hexDecoded(_ characters: ArraySlice<UInt8>) -> [UInt8]? {
-        func nibble(_ c: UInt8) -> UInt8? {
-            switch c {
-            case 0x30...0x39: c - 0x30
-            case 0x41...0x46: c - 0x41 + 10
-            case 0x61...0x66: c - 0x61 + 10
-            default: nil
-            }
-        }
-        guard characters.count % 2 == 0 else { return nil }
-        var out: [UInt8] = []
-        var index = characters.startIndex
-        while index < characters.endIndex {
-            guard let high = nibble(characters[index]), let low = nibble(characters[index + 1]) else { return nil }
-            out.append(high << 4 | low)
-            index += 2
-        }
-        return out
     }
 }
 

@@ -1,9 +1,10 @@
 import Foundation
 import OrderModel
+import StrictJSON
 
 /// `PKPaymentToken.paymentData`: what Apple encrypted and signed for the merchant.
 public struct PaymentTokenData: Sendable, Equatable {
-    public enum Version: String, Sendable { case ecV1 = "EC_v1", rsaV1 = "RSA_v1" }
+    public typealias Version = PaymentTokenVersion
 
     public var version: Version
     public var data: Data
@@ -14,63 +15,56 @@ public struct PaymentTokenData: Sendable, Equatable {
     public var transactionId: String
     public var applicationData: String?
 
-    /// A real token is a few kilobytes; a field past this is refused before anything is decoded from it.
-    public static let maximumFieldBytes = 64 * 1024
+    /// A token file is a few kilobytes; a larger one is refused before it is parsed.
+    public static let maximumFileBytes = 4 * PaymentTokenFields.maximumFieldBytes
 
-    /// Parses the `paymentData` JSON object.
+    /// Reads a token file: the `paymentData` object, or a whole PKPaymentToken that carries one as its
+    /// `paymentData` member. Fields are named as ingest names them (`token.paymentData.header.publicKeyHash`).
     public init(json: Data) throws(TokenError) {
-        guard json.count <= 4 * Self.maximumFieldBytes,
-              let object = try? JSONSerialization.jsonObject(with: json) as? [String: Any] else {
-            throw .format(field: "paymentData", reason: "not a JSON object")
+        let place = "token.paymentData"
+        guard json.count <= Self.maximumFileBytes else { throw .format(field: place, reason: "larger than \(Self.maximumFileBytes) bytes") }
+        let root: JSONValue
+        do { root = try JSONDocument(parsing: [UInt8](json)).root } catch {
+            throw .format(field: place, reason: "not valid JSON (\(error))")
         }
-        func text(_ value: Any?, _ field: String) throws(TokenError) -> String {
-            guard let text = value as? String else { throw .format(field: field, reason: "missing") }
-            guard text.utf8.count <= Self.maximumFieldBytes * 4 / 3 + 4 else {
-                throw .format(field: field, reason: "larger than \(Self.maximumFieldBytes) bytes")
-            }
-            return text
+        var paymentData = root
+        if let inner = root.member("paymentData"), inner.kind == .object { paymentData = inner }
+        guard paymentData.kind == .object else { throw .format(field: place, reason: "expected an object") }
+        let header = try Self.member(paymentData, "header", of: place, .object)
+        func text(_ object: JSONValue, _ name: String, of path: String) throws(TokenError) -> String {
+            try Self.member(object, name, of: path, .string).string ?? ""
         }
-        // In the order a reader would check: what it is, what it carries, then the header.
-        let versionText = try text(object["version"], "version")
-        guard Version(rawValue: versionText) != nil else { throw .unsupportedVersion(versionText) }
-        let data = try text(object["data"], "data"), signature = try text(object["signature"], "signature")
-        guard let header = object["header"] as? [String: Any] else { throw .format(field: "header", reason: "missing") }
+        func optionalText(_ name: String) throws(TokenError) -> String? {
+            guard header.member(name).map({ !$0.isNull }) ?? false else { return nil }
+            return try text(header, name, of: "\(place).header")
+        }
         try self.init(fields: PaymentTokenFields(
-            version: versionText, data: data,
-            signature: signature, ephemeralPublicKey: header["ephemeralPublicKey"] as? String,
-            wrappedKey: header["wrappedKey"] as? String, publicKeyHash: try text(header["publicKeyHash"], "header.publicKeyHash"),
-            transactionId: try text(header["transactionId"], "header.transactionId"),
-            applicationData: header["applicationData"] as? String))
+            version: text(paymentData, "version", of: place), data: text(paymentData, "data", of: place),
+            signature: text(paymentData, "signature", of: place), ephemeralPublicKey: optionalText("ephemeralPublicKey"),
+            wrappedKey: optionalText("wrappedKey"), publicKeyHash: text(header, "publicKeyHash", of: "\(place).header"),
+            transactionId: text(header, "transactionId", of: "\(place).header"), applicationData: optionalText("applicationData")))
     }
 
-    /// Decodes the fields as ingest read them from an order line.
+    /// A member that must be there, of the kind given; `null` counts as absent, as ingest counts it.
+    static func member(_ object: JSONValue, _ name: String, of path: String, _ kind: JSONValue.Kind) throws(TokenError) -> JSONValue {
+        guard let value = object.member(name), !value.isNull else { throw .format(field: "\(path).\(name)", reason: "missing") }
+        guard value.kind == kind else {
+            throw .format(field: "\(path).\(name)", reason: kind == .object ? "expected an object" : "expected a string")
+        }
+        return value
+    }
+
+    /// Decodes the fields as ingest read them from an order line, after the shape checks ingest makes too.
     public init(fields: PaymentTokenFields) throws(TokenError) {
-        func bounded(_ text: String, _ field: String) throws(TokenError) -> String {
-            guard text.utf8.count <= Self.maximumFieldBytes * 4 / 3 + 4 else {
-                throw .format(field: field, reason: "larger than \(Self.maximumFieldBytes) bytes")
-            }
-            return text
-        }
-        func base64(_ value: String?, _ field: String) throws(TokenError) -> Data {
-            guard let value else { throw .format(field: field, reason: "missing") }
-            guard let bytes = Data(base64Encoded: try bounded(value, field)) else { throw .format(field: field, reason: "not valid base64") }
-            return bytes
-        }
-        guard let version = Version(rawValue: try bounded(fields.version, "version")) else { throw .unsupportedVersion(fields.version) }
-        self.version = version
-        data = try base64(fields.data, "data")
-        guard data.count > 16 else { throw .format(field: "data", reason: "too short to hold a GCM tag") }
-        signature = try base64(fields.signature, "signature")
-        publicKeyHash = try bounded(fields.publicKeyHash, "header.publicKeyHash")
-        transactionId = try bounded(fields.transactionId, "header.transactionId")
-        applicationData = try fields.applicationData.map { (value: String) throws(TokenError) in try bounded(value, "header.applicationData") }
-        switch version {
-        case .ecV1:
-            ephemeralPublicKey = try base64(fields.ephemeralPublicKey, "header.ephemeralPublicKey")
-            wrappedKey = nil
-        case .rsaV1:
-            wrappedKey = try base64(fields.wrappedKey, "header.wrappedKey")
-            ephemeralPublicKey = nil
-        }
+        let decoded: DecodedPaymentToken
+        do { decoded = try fields.decoded() } catch { throw .format(field: error.field, reason: error.reason) }
+        version = decoded.version
+        data = Data(decoded.data)
+        signature = Data(decoded.signature)
+        ephemeralPublicKey = decoded.ephemeralPublicKey.map { Data($0) }
+        wrappedKey = decoded.wrappedKey.map { Data($0) }
+        publicKeyHash = fields.publicKeyHash
+        transactionId = fields.transactionId
+        applicationData = fields.applicationData
     }
 }

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import OrderModel
 import SwiftASN1
 import X509
 import _CryptoExtras
@@ -56,7 +57,7 @@ public struct SandboxPKI: @unchecked Sendable {
         self.merchantIdentifier = merchantIdentifier
         merchantECKey = P256.KeyAgreement.PrivateKey()
         merchantRSAKey = try _RSA.Encryption.PrivateKey(keySize: .bits2048)
-        let hashHex = MerchantKey.hexEncoded(Array(SHA256.hash(data: Data(merchantIdentifier.utf8))))
+        let hashHex = SHA256.hash(data: Data(merchantIdentifier.utf8)).hexEncoded
         let merchantCertificate = try issue(try DistinguishedName { CommonName(merchantIdentifier) },
                                             key: Certificate.PublicKey(try P256.Signing.PublicKey(rawRepresentation: merchantECKey.publicKey.rawRepresentation)),
                                             by: rootSubject, signer: rootKey,
@@ -111,7 +112,7 @@ public struct SandboxPKI: @unchecked Sendable {
         let plaintext = try JSONSerialization.data(withJSONObject: plaintextObject)
 
         let symmetric: SymmetricKey
-        var header: [String: String] = ["transactionId": MerchantKey.hexEncoded(transactionId)]
+        var header: [String: String] = ["transactionId": transactionId.hexEncoded]
         let keyBytes: Data
         switch version {
         case .ecV1:
@@ -133,7 +134,7 @@ public struct SandboxPKI: @unchecked Sendable {
         var signedContent = Array(keyBytes) + Array(data) + transactionId
         if let applicationData {
             let hash = Array(SHA256.hash(data: Data(applicationData.utf8)))
-            header["applicationData"] = MerchantKey.hexEncoded(hash)
+            header["applicationData"] = hash.hexEncoded
             signedContent += hash
         }
         let signature = try signedData(over: signedContent, signedAt: signedAt, intermediateFirst: intermediateFirst)

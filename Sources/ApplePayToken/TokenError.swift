@@ -2,7 +2,6 @@
 /// decrypted data.
 public enum TokenError: Error, Equatable, CustomStringConvertible {
     case format(field: String, reason: String)
-    case unsupportedVersion(String)
     case keyNotFound(publicKeyHash: String)
     case keyAgreement
     case keyUnwrap
@@ -17,7 +16,6 @@ public enum TokenError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .format(let field, let reason): "format: \(field): \(reason)"
-        case .unsupportedVersion(let version): "format: version \(version.debugDescription) is not EC_v1 or RSA_v1"
         case .keyNotFound(let hash): "key not found: no configured merchant key has public key hash \(hash)"
         case .keyAgreement: "key agreement: the ephemeral public key does not agree with the merchant key"
         case .keyUnwrap: "key unwrap: the wrapped key does not decrypt with the merchant's RSA key"

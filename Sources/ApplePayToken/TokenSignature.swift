@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import OrderModel
 import SwiftASN1
 import X509
 import _CryptoExtras
@@ -30,7 +31,7 @@ public enum TokenSignature {
         let signer: SignerInfo
         let certificates: [Certificate]
         do { (signer, certificates) = try parse(Array(token.signature)) } catch let error as TokenError { throw error } catch {
-            throw .format(field: "signature", reason: "not a CMS SignedData structure")
+            throw .format(field: "token.paymentData.signature", reason: "not a CMS SignedData structure")
         }
         guard let leaf = certificates.first(where: { $0.extensions.contains { $0.oid == leafMarker } }) else {
             throw .certificateMarker("no certificate carries Apple's leaf marker 1.2.840.113635.100.6.29")
@@ -49,8 +50,8 @@ public enum TokenSignature {
     static func signedContent(_ token: PaymentTokenData) -> [UInt8] {
         var content = Array(token.ephemeralPublicKey ?? token.wrappedKey ?? Data())
         content += Array(token.data)
-        content += MerchantKey.hexDecoded(ArraySlice(token.transactionId.utf8)) ?? []
-        if let applicationData = token.applicationData { content += MerchantKey.hexDecoded(ArraySlice(applicationData.utf8)) ?? [] }
+        content += token.transactionId.utf8.hexDecoded ?? []
+        if let applicationData = token.applicationData { content += applicationData.utf8.hexDecoded ?? [] }
         return content
     }
 
@@ -85,23 +86,26 @@ public enum TokenSignature {
         let contentInfo = try children(BER.parse(bytes))
         guard contentInfo.count == 2, try ASN1ObjectIdentifier(berEncoded: contentInfo[0]) == signedData,
               let signedDataNode = try children(contentInfo[1]).first else {
-            throw TokenError.format(field: "signature", reason: "not CMS SignedData")
+            throw TokenError.format(field: "token.paymentData.signature", reason: "not CMS SignedData")
         }
         var certificates: [Certificate] = []
         var signerInfos: [ASN1Node] = []
         for node in try children(signedDataNode).dropFirst(3) {
             if node.identifier == ASN1Identifier(tagWithNumber: 0, tagClass: .contextSpecific) {
-                certificates = try children(node).map { try Certificate(derEncoded: Array($0.encodedBytes)) }
+                certificates = try children(node).map { certificate in
+                    try CertificateKeyCheck.check(certificate)
+                    return try Certificate(derEncoded: Array(certificate.encodedBytes))
+                }
             } else if node.identifier == .set {
                 signerInfos = try children(node)
             }
         }
-        guard let signerNode = signerInfos.first else { throw TokenError.format(field: "signature", reason: "no signer") }
+        guard let signerNode = signerInfos.first else { throw TokenError.format(field: "token.paymentData.signature", reason: "no signer") }
         let fields = try children(signerNode)
         guard let attributes = fields.first(where: { $0.identifier == ASN1Identifier(tagWithNumber: 0, tagClass: .contextSpecific) }),
               let attributesIndex = fields.firstIndex(where: { $0.identifier == attributes.identifier }),
               fields.count > attributesIndex + 2 else {
-            throw TokenError.format(field: "signature", reason: "no signed attributes")
+            throw TokenError.format(field: "token.paymentData.signature", reason: "no signed attributes")
         }
         var digest: [UInt8]?
         var time: Date?
@@ -112,9 +116,12 @@ public enum TokenSignature {
             if oid == messageDigest { digest = Array(try ASN1OctetString(berEncoded: value).bytes) }
             if oid == signingTime, case .primitive(let text) = value.content { time = utcTime(text) }
         }
-        guard let digest else { throw TokenError.format(field: "signature", reason: "no messageDigest attribute") }
-        guard let time else { throw TokenError.format(field: "signature", reason: "no signingTime attribute") }
-        let algorithm = try ASN1ObjectIdentifier(berEncoded: children(fields[attributesIndex + 1])[0])
+        guard let digest else { throw TokenError.format(field: "token.paymentData.signature", reason: "no messageDigest attribute") }
+        guard let time else { throw TokenError.format(field: "token.paymentData.signature", reason: "no signingTime attribute") }
+        guard let algorithmNode = try children(fields[attributesIndex + 1]).first else {
+            throw TokenError.format(field: "token.paymentData.signature", reason: "no signature algorithm")
+        }
+        let algorithm = try ASN1ObjectIdentifier(berEncoded: algorithmNode)
         let signature = Array(try ASN1OctetString(berEncoded: fields[attributesIndex + 2]).bytes)
         return (SignerInfo(signedAttributes: attributes.encodedBytes, messageDigest: digest, signingTime: time,
                            algorithm: algorithm, signature: signature), certificates)
@@ -122,7 +129,7 @@ public enum TokenSignature {
 
     static func children(_ node: ASN1Node) throws -> [ASN1Node] {
         guard case .constructed(let nodes) = node.content else {
-            throw TokenError.format(field: "signature", reason: "unexpected primitive value")
+            throw TokenError.format(field: "token.paymentData.signature", reason: "unexpected primitive value")
         }
         return Array(nodes)
     }

@@ -55,6 +55,9 @@ public struct MerchantConfiguration: Sendable {
         do { text = try SecretFile.read(file, secret: false, writableByOthersRefused: true) } catch {
             throw ConfigurationError(file: file, line: nil, key: nil, problem: error.problem.dropPrefix(file + ": "))
         }
+        if let line = SettingsFileLines.headerWithoutKey(in: text) {
+            throw ConfigurationError(file: file, line: line, key: nil, problem: "a table header must start with a name, as in [[merchant_keys]]")
+        }
         let document: TOMLTable
         do { document = try TOMLTable(string: text) } catch let error as TOMLParseError {
             throw ConfigurationError(file: file, line: error.source.begin.line, key: nil, problem: error.description)

@@ -12,3 +12,32 @@ extension Sequence<UInt8> {
         return String(decoding: out, as: UTF8.self)
     }
 }
+
+extension Collection<UInt8> {
+    /// The bytes that hex digits (either case, two a byte) stand for, or nil when these are not an even
+    /// number of hex digits.
+    public var hexDecoded: [UInt8]? {
+        func nibble(_ digit: UInt8) -> UInt8? {
+            switch digit {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
+            default: nil
+            }
+        }
+        guard count % 2 == 0 else { return nil }
+        var out: [UInt8] = []
+        out.reserveCapacity(count / 2)
+        var high: UInt8?
+        for digit in self {
+            guard let value = nibble(digit) else { return nil }
+            if let first = high {
+                out.append(first << 4 | value)
+                high = nil
+            } else {
+                high = value
+            }
+        }
+        return out
+    }
+}

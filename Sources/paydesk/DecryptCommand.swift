@@ -76,11 +76,12 @@ struct DecryptCommand: ParsableCommand {
     }
 
     func tokenData() throws -> PaymentTokenData {
-        guard let bytes = FileManager.default.contents(atPath: token) else { throw CommandFailure("\(token): cannot read it") }
-        // A whole PKPaymentToken carries paymentData inside; the vectors are paymentData itself.
-        let inner = (try? JSONSerialization.jsonObject(with: bytes) as? [String: Any])?["paymentData"]
-        let json = try inner.map { try JSONSerialization.data(withJSONObject: $0) } ?? bytes
-        do { return try PaymentTokenData(json: json) } catch { throw CommandFailure("\(token): \(error)") }
+        // At most one byte past the limit is read, so that a huge file (or /dev/zero) is refused, not swallowed.
+        guard let file = FileHandle(forReadingAtPath: token),
+              let bytes = try? file.read(upToCount: PaymentTokenData.maximumFileBytes + 1) ?? Data()
+        else { throw CommandFailure("\(token): cannot read it") }
+        try? file.close()
+        do { return try PaymentTokenData(json: bytes) } catch { throw CommandFailure("\(token): \(error)") }
     }
 }
 

@@ -84,11 +84,14 @@ import Testing
     }
 
     @Test func badInputGivesOneLineErrorsWithoutKeyMaterial() throws {
-        #expect(throws: TokenError.unsupportedVersion("EC_v9")) {
-            try PaymentTokenData(json: Data(#"{"version":"EC_v9","data":"","signature":"","header":{}}"#.utf8))
+        #expect(throws: TokenError.format(field: "token.paymentData.version", reason: #""EC_v9" is not EC_v1 or RSA_v1"#)) {
+            try PaymentTokenData(json: Data(#"{"version":"EC_v9","data":"","signature":"","header":{"publicKeyHash":"","transactionId":""}}"#.utf8))
         }
-        #expect(throws: TokenError.format(field: "data", reason: "not valid base64")) {
+        #expect(throws: TokenError.format(field: "token.paymentData.data", reason: "is not valid base64: length is not a multiple of 4")) {
             try PaymentTokenData(json: Data(#"{"version":"EC_v1","data":"%%","signature":"","header":{"publicKeyHash":"","transactionId":""}}"#.utf8))
+        }
+        #expect(throws: TokenError.format(field: "token.paymentData.header.publicKeyHash", reason: "missing")) {
+            try PaymentTokenData(json: Data(#"{"version":"EC_v9","data":"","signature":"","header":{}}"#.utf8))
         }
         let garbage = "-----BEGIN PRIVATE KEY-----\nTUlJQ1NFQ1JFVA==\n-----END PRIVATE KEY-----\n"
         do {

@@ -96,10 +96,10 @@ import _CryptoExtras
 
     @Test func refusesOversizedAndTruncatedFields() {
         let huge = String(repeating: "A", count: 200_000)
-        #expect(throws: TokenError.format(field: "data", reason: "larger than 65536 bytes")) {
-            try PaymentTokenData(json: Data(#"{"version":"EC_v1","data":"\#(huge)","signature":"AA==","header":{}}"#.utf8))
+        #expect(throws: TokenError.format(field: "token.paymentData.data", reason: "larger than 65536 bytes")) {
+            try PaymentTokenData(json: Data(#"{"version":"EC_v1","data":"\#(huge)","signature":"AA==","header":{"publicKeyHash":"x","transactionId":"ab"}}"#.utf8))
         }
-        #expect(throws: TokenError.format(field: "data", reason: "not valid base64")) {
+        #expect(throws: TokenError.format(field: "token.paymentData.data", reason: "is not valid base64: length is not a multiple of 4")) {
             try PaymentTokenData(json: Data(#"{"version":"EC_v1","data":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA","signature":"AA==","header":{"publicKeyHash":"x","transactionId":"ab","ephemeralPublicKey":"AA=="}}"#.utf8))
         }
     }
@@ -152,3 +152,4 @@ import _CryptoExtras
         #expect(refusedBySignature > 100, "\(seed)")
     }
 }
+

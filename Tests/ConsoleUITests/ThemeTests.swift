@@ -55,6 +55,14 @@ import Themes
         #expect(throws: ThemeError.self) { try Theme.load("no-such-theme", userThemes: "/nonexistent") }
     }
 
+    @Test func aHeaderWithoutANameIsAnErrorNotAnAbort() throws {
+        // toml++ 3.4.0, inside TOMLKit, stopped the process on this 7-byte file (found by fuzz-theme)
+        let file = try write("[# Marx")
+        let (theme, problem) = Theme.chosen(file, environment: [:], userThemes: "/nonexistent")
+        #expect(theme.name == "default")
+        #expect(problem == "\(file):1: a table header must start with a name, as in [roles]; using the default theme")
+    }
+
     @Test func theEnvironmentChoosesWhenNoFlagDoes() {
         #expect(Theme.chosen(nil, environment: ["PAYDESK_THEME": "light"], userThemes: "/nonexistent").0.name == "light")
         #expect(Theme.chosen("monochrome", environment: ["PAYDESK_THEME": "light"], userThemes: "/nonexistent").0.name == "monochrome")

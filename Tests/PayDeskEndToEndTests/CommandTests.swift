@@ -28,7 +28,7 @@ import Testing
         #expect(result.stdout.hasSuffix("; audit head \(head)"))
         let strict = try paydesk.run(["ingest", "--strict", "--db", paydesk.store], input: "nonsense\n")
         #expect(strict.status == 1)
-        #expect(strict.stderr == "stdin: line 1: line: not valid JSON (unexpected character at byte 1)\n")
+        #expect(strict.stderr == "stdin: line 1: line: not valid JSON (unexpected character at byte 2)\n")
     }
 
     @Test func jsonOutputFollowsTheContract() throws {

@@ -32,6 +32,9 @@ public struct Theme: Sendable {
 
     /// Reads a theme file's text: `[roles]` entries such as `selection = { fg = "black", bg = "cyan", bold = true }`.
     static func parse(_ text: String, file: String, name: String, base: Theme) throws(ThemeError) -> Theme {
+        if let line = SettingsFileLines.headerWithoutKey(in: text) {
+            throw ThemeError(file: file, line: line, key: nil, problem: "a table header must start with a name, as in [roles]")
+        }
         let document: TOMLTable
         do { document = try TOMLTable(string: text) } catch let error as TOMLParseError {
             throw ThemeError(file: file, line: error.source.begin.line, key: nil, problem: error.description)

@@ -1,4 +1,5 @@
 import OrderModel
+import StrictJSON
 
 /// One line of `paydesk ingest` input, as written (docs/ingest-format.md). Amounts and times are still text
 /// here; `IngestValidation` turns them into domain values or names the field that is wrong.
@@ -6,10 +7,12 @@ enum IngestDocument {
     case order(OrderDocument)
     case event(EventDocument)
 
-    init(line: UnsafeBufferPointer<UInt8>) throws(FieldProblem) {
+    /// One line, without its line ending (and without the byte-order mark that may start line 1: one
+    /// anywhere else is refused).
+    init(line: ArraySlice<UInt8>) throws(FieldProblem) {
         let json: JSONValue
-        do { json = try JSONValue.parse(line) } catch {
-            throw FieldProblem("line", "not valid JSON (\(error.reason) at byte \(error.offset + 1))")
+        do { json = try JSONDocument(parsing: line, byteOrderMark: .refused).root } catch {
+            throw FieldProblem("line", "not valid JSON (\(error))")
         }
         let root = try JSONObjectReader(json, path: "")
         switch try root.string("type") {

@@ -19,10 +19,9 @@ public struct FieldProblem: Error, Equatable, Sendable, CustomStringConvertible 
 extension OrderDocument {
     static let capabilities: Set<String> = ["supports3DS", "supportsEMV", "supportsCredit", "supportsDebit"]
     static let paymentMethodTypes: Set<String> = ["debit", "credit", "prepaid", "store", "eMoney", "unknown"]
-    /// Bounds on the token's fields: a real token is a few kilobytes; anything larger is not a token.
-    static let maximumTokenFieldBytes = 64 * 1024
 
     func validated() throws(FieldProblem) -> Order {
+        try checkTextLimits()
         guard !orderId.isEmpty, orderId.utf8.count <= 128,
               orderId.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.:".unicodeScalars.contains($0)) })
         else { throw FieldProblem("orderId", "must be 1 to 128 characters of A-Z a-z 0-9 - _ . :") }
@@ -96,40 +95,22 @@ extension ShippingMethodDocument {
 }
 
 extension TokenDocument {
-    /// The token's shape: everything that can be checked without keys. Cryptography comes with the keys.
+    /// The token's shape: everything that can be checked without keys, as `paydesk decrypt` checks it
+    /// (`PaymentTokenFields.decoded`), and what ties it to the order. Cryptography comes with the keys.
     func validated(applicationData: String?) throws(FieldProblem) -> TokenMetadata {
-        let data = paymentData, header = paymentData.header
-        let isEC = data.version == "EC_v1"
-        guard isEC || data.version == "RSA_v1" else {
-            throw FieldProblem("token.paymentData.version", "\(quoted(data.version)) is not EC_v1 or RSA_v1")
-        }
-        let ciphertext = try Self.base64(data.data, field: "token.paymentData.data")
-        guard ciphertext.count > 16 else { throw FieldProblem("token.paymentData.data", "too short to hold a GCM tag") }
-        guard try !Self.base64(data.signature, field: "token.paymentData.signature").isEmpty else {
-            throw FieldProblem("token.paymentData.signature", "is empty")
-        }
-        if isEC {
-            guard let key = header.ephemeralPublicKey else { throw FieldProblem("token.paymentData.header.ephemeralPublicKey", "missing (EC_v1)") }
-            _ = try Self.base64(key, field: "token.paymentData.header.ephemeralPublicKey")
-        } else {
-            guard let key = header.wrappedKey else { throw FieldProblem("token.paymentData.header.wrappedKey", "missing (RSA_v1)") }
-            _ = try Self.base64(key, field: "token.paymentData.header.wrappedKey")
-        }
-        guard try Self.base64(header.publicKeyHash, field: "token.paymentData.header.publicKeyHash").count == 32 else {
-            throw FieldProblem("token.paymentData.header.publicKeyHash", "is not a SHA-256 hash")
-        }
-        try Self.hex(header.transactionId, field: "token.paymentData.header.transactionId")
-        try Self.hex(transactionIdentifier, field: "token.transactionIdentifier")
-        guard transactionIdentifier.lowercased() == header.transactionId.lowercased() else {
+        let header = paymentData.header
+        let decoded: DecodedPaymentToken
+        do { decoded = try fields.decoded() } catch { throw FieldProblem(error.field, error.reason) }
+        guard let transaction = transactionIdentifier.utf8.hexDecoded else { throw FieldProblem("token.transactionIdentifier", "is not hex") }
+        guard transaction == decoded.transactionId else {
             throw FieldProblem("token.transactionIdentifier", "differs from token.paymentData.header.transactionId")
         }
-        switch (applicationData, header.applicationData) {
+        switch (applicationData, decoded.applicationDataHash) {
         case (nil, nil): break
         case (nil, .some): throw FieldProblem("applicationData", "missing, but the token's header carries its hash")
         case (.some, nil): throw FieldProblem("token.paymentData.header.applicationData", "missing, but the order has applicationData")
         case (.some(let text), .some(let hash)):
-            let expected = SHA256.hash(data: Data(text.utf8)).hexEncoded
-            guard hash.lowercased() == expected else {
+            guard Array(SHA256.hash(data: Data(text.utf8))) == hash else {
                 throw FieldProblem("token.paymentData.header.applicationData", "is not the SHA-256 of the order's applicationData")
             }
         }
@@ -137,33 +118,16 @@ extension TokenDocument {
             throw FieldProblem("token.paymentMethod.type", "\(quoted(paymentMethod.type)) is not a payment method type")
         }
         guard !paymentMethod.network.isEmpty else { throw FieldProblem("token.paymentMethod.network", "must not be empty") }
-        return TokenMetadata(version: data.version, publicKeyHash: header.publicKeyHash, transactionId: header.transactionId.lowercased(),
+        return TokenMetadata(version: paymentData.version, publicKeyHash: header.publicKeyHash, transactionId: header.transactionId.lowercased(),
                              applicationDataHash: header.applicationData?.lowercased(), displayName: paymentMethod.displayName,
                              network: paymentMethod.network, type: paymentMethod.type)
-    }
-
-    @discardableResult
-    static func base64(_ text: String, field: String) throws(FieldProblem) -> Data {
-        guard text.utf8.count <= OrderDocument.maximumTokenFieldBytes * 4 / 3 + 4 else {
-            throw FieldProblem(field, "larger than \(OrderDocument.maximumTokenFieldBytes) bytes")
-        }
-        guard let bytes = Data(base64Encoded: text) else { throw FieldProblem(field, "is not valid base64") }
-        return bytes
-    }
-
-    static func hex(_ text: String, field: String) throws(FieldProblem) {
-        let isHex = { (byte: UInt8) in
-            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66)
-        }
-        guard !text.isEmpty, text.utf8.count <= 128, text.utf8.count % 2 == 0, text.utf8.allSatisfy(isHex) else {
-            throw FieldProblem(field, "is not a hex string")
-        }
     }
 }
 
 extension EventDocument {
     /// Checks everything but the amount, which needs the order's currency (see `Ingester`).
     func validated() throws(FieldProblem) -> (event: IncomingEvent, amountText: String?) {
+        try checkTextLimits()
         guard let kind = PaymentEventKind(rawValue: event) else {
             throw FieldProblem("event", "\(quoted(event)) is not one of \(PaymentEventKind.allCases.map(\.rawValue).joined(separator: ", "))")
         }

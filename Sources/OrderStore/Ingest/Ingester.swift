@@ -130,6 +130,8 @@ public final class Ingester {
                 continue
             }
             if bytes.last == UInt8(ascii: "\r") { bytes = bytes.dropLast() }
+            // A byte-order mark may start the input (editors on Windows write one), so line 1 may start with it.
+            if line.number == 1, bytes.starts(with: byteOrderMark) { bytes = bytes.dropFirst(byteOrderMark.count) }
             if bytes.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
             do { batch.documents.append((line.number, try parse(bytes, now: now))) } catch { batch.rejected.append((line.number, error)) }
         }
@@ -217,15 +219,11 @@ public final class Ingester {
         }
     }
 
+    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
     private static func parse(_ line: ArraySlice<UInt8>, now: Timestamp) throws(FieldProblem) -> Parsed {
-        let parsed = line.withUnsafeBufferPointer { bytes -> Result<(IngestDocument, Data), FieldProblem> in
-            do throws(FieldProblem) {
-                return .success((try IngestDocument(line: bytes), Data(SHA256.hash(data: bytes))))
-            } catch {
-                return .failure(error)
-            }
-        }
-        let (document, fingerprint) = try parsed.get()
+        let document = try IngestDocument(line: line)
+        let fingerprint = line.withUnsafeBufferPointer { Data(SHA256.hash(data: $0)) }
         switch document {
         case .order(let document):
             let order = try document.validated()

@@ -1,24 +1,22 @@
+import StrictJSON
+
 /// Reads the members of one JSON object by name. Every complaint names the member's full path the way the
-/// ingest format documents it (`summaryItems[2].amount`). A member that is `null` counts as absent.
+/// ingest format documents it (`summaryItems[2].amount`). A member that is `null` counts as absent. (The
+/// reader has already refused repeated names, in every object.)
 struct JSONObjectReader {
-    let members: [JSONMember]
+    let json: JSONValue
     let path: String
 
     init(_ value: JSONValue, path: String) throws(FieldProblem) {
-        guard case .object(let members) = value else { throw FieldProblem(path.isEmpty ? "line" : path, "expected an object") }
-        // Which of two values would count is a guess; refuse to make it. Objects here are small, so comparing
-        // names pairwise is cheaper than hashing them.
-        for (index, member) in members.enumerated() where members[..<index].contains(where: { $0.key == member.key }) {
-            throw FieldProblem(memberPath(member.key, in: path), "appears twice")
-        }
-        self.members = members
+        guard value.kind == .object else { throw FieldProblem(path.isEmpty ? "line" : path, "expected an object") }
+        json = value
         self.path = path
     }
 
     private func field(_ key: String) -> String { memberPath(key, in: path) }
 
     private func value(_ key: String) -> JSONValue? {
-        guard let found = members.first(where: { $0.key == key })?.value, found != .null else { return nil }
+        guard let found = json.member(key), !found.isNull else { return nil }
         return found
     }
 
@@ -28,7 +26,7 @@ struct JSONObjectReader {
     }
 
     func string(_ key: String) throws(FieldProblem) -> String {
-        guard case .string(let text) = try required(key) else { throw FieldProblem(field(key), "expected a string") }
+        guard let text = try required(key).string else { throw FieldProblem(field(key), "expected a string") }
         return text
     }
 
@@ -49,7 +47,7 @@ struct JSONObjectReader {
     func strings(_ key: String) throws(FieldProblem) -> [String] {
         var texts: [String] = []
         for (index, element) in try elements(key).enumerated() {
-            guard case .string(let text) = element else { throw FieldProblem("\(field(key))[\(index)]", "expected a string") }
+            guard let text = element.string else { throw FieldProblem("\(field(key))[\(index)]", "expected a string") }
             texts.append(text)
         }
         return texts
@@ -69,8 +67,9 @@ struct JSONObjectReader {
     }
 
     private func elements(_ key: String) throws(FieldProblem) -> [JSONValue] {
-        guard case .array(let elements) = try required(key) else { throw FieldProblem(field(key), "expected an array") }
-        return elements
+        let array = try required(key)
+        guard array.kind == .array else { throw FieldProblem(field(key), "expected an array") }
+        return array.elements
     }
 }
 

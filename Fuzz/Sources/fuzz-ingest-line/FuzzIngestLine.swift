@@ -1,0 +1,28 @@
+import Foundation
+import OrderModel
+@testable import OrderStore
+import StrictJSON
+
+/// One `paydesk ingest` input: split into lines as `LineReader` splits it, then parsed and validated as
+/// `Ingester` does before it takes the store's lock. Beyond not crashing, what ingest promises is checked:
+/// every refusal is one line of text without terminal controls, and an accepted order's details are written
+/// as JSON that reads back strictly and decodes to the same details.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzIngestLine(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+    let input = Array(UnsafeBufferPointer(start: data, count: count))
+    let lines = input.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated().map { index, bytes in
+        Line(number: index + 1, bytes: bytes.count > Ingester.maximumLineBytes ? nil : bytes)
+    }
+    let batch = Ingester.parse(lines, now: Timestamp(millisecondsSinceEpoch: 1_795_253_400_000), verifier: nil)
+    for (_, problem) in batch.rejected {
+        let text = problem.description
+        precondition(!text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }, "a refusal that is not one plain line")
+    }
+    for (_, document) in batch.documents {
+        guard case .order(let record, _) = document else { continue }
+        precondition((try? JSONDocument(parsing: Array(record.details.utf8))) != nil, "details that are not strict JSON")
+        let details = try? OrderDetails.decode(record.details)
+        precondition(details != nil && details?.json == record.details, "details that do not read back")
+    }
+    return 0
+}

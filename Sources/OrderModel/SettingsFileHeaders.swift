@@ -1,0 +1,74 @@
+extension SettingsFileLines {
+    /// The line of the first table header that does not start with a key, such as `[# roles]` or `[[=x]]`, or
+    /// nil. TOMLKit 0.6.0 parses with toml++ 3.4.0, which stops the whole process on such a header (an
+    /// assertion that should have been an error; fixed upstream in toml++ #301) instead of reporting it, so
+    /// themes and config.toml are checked for it before TOMLKit reads them. Strings, comments and values that
+    /// span lines are skipped, so only real headers are looked at.
+    public static func headerWithoutKey(in text: String) -> Int? {
+        let bytes = Array(text.utf8)
+        var index = 0, line = 1, depth = 0, atLineStart = true
+        func at(_ offset: Int) -> UInt8? { index + offset < bytes.count ? bytes[index + offset] : nil }
+        func isKeyStart(_ byte: UInt8?) -> Bool {
+            guard let byte else { return true }  // the end: toml++ reports that itself
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "]"): return true
+            default: return false
+            }
+        }
+        /// Moves past a string that starts at `index`, counting the lines it spans.
+        func skipString(_ quote: UInt8) {
+            let triple = at(1) == quote && at(2) == quote
+            index += triple ? 3 : 1
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\n") {
+                    guard triple else { return }
+                    line += 1
+                } else if byte == UInt8(ascii: "\\"), quote == UInt8(ascii: "\"") {
+                    index += 1
+                } else if byte == quote, !triple || (at(1) == quote && at(2) == quote) {
+                    index += triple ? 3 : 1
+                    return
+                }
+                index += 1
+            }
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\n"):
+                line += 1
+                atLineStart = true
+                index += 1
+                continue
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+                index += 1
+                continue
+            case UInt8(ascii: "#"):
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+                continue
+            case UInt8(ascii: "\""), UInt8(ascii: "'"):
+                skipString(byte)
+                atLineStart = false
+                continue
+            case UInt8(ascii: "[") where atLineStart && depth == 0:
+                var offset = at(1) == UInt8(ascii: "[") ? 2 : 1
+                while at(offset) == UInt8(ascii: " ") || at(offset) == UInt8(ascii: "\t") { offset += 1 }
+                guard isKeyStart(at(offset)) else { return line }
+                // The rest of a header's line is its key and perhaps a comment.
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+                continue
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+            case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                depth = max(0, depth - 1)
+            default:
+                break
+            }
+            atLineStart = false
+            index += 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,117 @@
+import Testing
+import StrictJSON
+
+@Suite struct StrictJSONTests {
+    func parse(_ text: String, byteOrderMark: JSONDocument.ByteOrderMark = .skipped) throws(JSONSyntaxError) -> JSONValue {
+        try JSONDocument(parsing: Array(text.utf8), byteOrderMark: byteOrderMark).root
+    }
+
+    func error(_ bytes: [UInt8]) -> JSONSyntaxError? {
+        do { _ = try JSONDocument(parsing: bytes) } catch { return error }
+        return nil
+    }
+
+    @Test func readsWhatRFC8259Allows() throws {
+        let root = try parse(" {\"a\": [0, -0, 1, -2.5e3, 10E+2, 3.25E-7, true, false, null], \"b\": {\"c\": \"d\"}, \"\": \"empty\"}\r\n\t")
+        #expect(root.kind == .object && root.count == 3)
+        let a = try #require(root.member("a"))
+        #expect(a.elements.map(\.kind) == [.number, .number, .number, .number, .number, .number, .bool, .bool, .null])
+        #expect(a.elements.compactMap(\.numberText) == ["0", "-0", "1", "-2.5e3", "10E+2", "3.25E-7"])
+        #expect(a.elements.compactMap(\.bool) == [true, false])
+        #expect(root.member("b")?.member("c")?.string == "d")
+        #expect(root.member("")?.string == "empty")
+        #expect(root.member("x") == nil && a.member("a") == nil)
+        #expect(root.members.map(\.name) == ["a", "b", ""])
+    }
+
+    @Test func decodesEveryEscapeAndSurrogatePair() throws {
+        let text = try parse(#""\"\\\/\b\f\n\r\t\u00e9\u738B\ud83d\ude42\u0000 raw 王 🙂""#)
+        #expect(text.string == "\"\\/\u{08}\u{0C}\n\r\té王🙂\u{0} raw 王 🙂")
+        // A name with escapes is found by what it means
+        #expect(try parse(#"{"\u0061b": 1}"#).member("ab")?.numberText == "1")
+    }
+
+    @Test(arguments: [
+        ("01", 0, .leadingZero), ("-01", 1, .leadingZero), ("-", 1, .unexpectedEnd), ("--", 1, .expectedDigit),
+        ("1.", 2, .unexpectedEnd), ("1.e3", 2, .expectedDigit), (".5", 0, .unexpectedCharacter), ("e", 0, .unexpectedCharacter),
+        ("1e", 2, .unexpectedEnd), ("1e+", 3, .unexpectedEnd), ("+1", 0, .unexpectedCharacter), ("1 2", 2, .trailingText),
+        ("0x10", 1, .trailingText), ("NaN", 0, .unexpectedCharacter), ("Infinity", 0, .unexpectedCharacter),
+        ("[1,]", 3, .unexpectedCharacter), (#"{"a":1,}"#, 7, .expectedMemberName), (#"{"a" 1}"#, 5, .expectedColon),
+        (#"{"a":1"#, 6, .unexpectedEnd), ("[1 2]", 3, .expectedCommaOrBracket), (#"{"a":1 "b":2}"#, 7, .expectedCommaOrBrace),
+        ("{'a':1}", 1, .expectedMemberName), ("tru", 0, .unexpectedEnd), ("nul1", 3, .unexpectedCharacter), ("", 0, .unexpectedEnd),
+        ("   ", 3, .unexpectedEnd), (#""unterminated"#, 0, .unterminatedString), ("\"tab\there\"", 4, .controlCharacter),
+        (#""\x""#, 1, .unknownEscape), (#""\u12G4""#, 5, .badUnicodeEscape), (#""\ud83d""#, 1, .loneSurrogate),
+        (#""\ude42""#, 1, .loneSurrogate), (#""\ud83d\u0041""#, 1, .loneSurrogate), (#""\ud83dx""#, 1, .loneSurrogate),
+        ("\u{0B}1", 0, .unexpectedCharacter), ("\u{0C}1", 0, .unexpectedCharacter), ("\u{A0}1", 0, .unexpectedCharacter),
+        (#"{"a":1} x"#, 8, .trailingText), (#"{"a":1,"a":2}"#, 7, .duplicateMemberName),
+    ] as [(String, Int, JSONSyntaxError.Reason)])
+    func refusesWhatIsNotJSON(text: String, offset: Int, reason: JSONSyntaxError.Reason) {
+        #expect(error(Array(text.utf8)) == JSONSyntaxError(offset: offset, reason: reason))
+    }
+
+    @Test(arguments: [
+        [0xC0, 0x80], [0xC1, 0xBF], [0xE0, 0x80, 0x80], [0xE0, 0x9F, 0xBF], [0xF0, 0x80, 0x80, 0x80], // overlong forms
+        [0xED, 0xA0, 0x80], [0xED, 0xBF, 0xBF],                                                  // surrogates in UTF-8
+        [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80], [0xFF],                              // past U+10FFFF
+        [0x80], [0xC3], [0xE4, 0xB8], [0xC3, 0x28], [0xE4, 0x28, 0xAD],                          // cut or stray
+    ] as [[UInt8]])
+    func refusesInvalidUTF8(sequence: [UInt8]) {
+        #expect(error([0x22, 0x61] + sequence + [0x22])?.reason == .invalidUTF8)
+    }
+
+    @Test func acceptsEveryWellFormedUTF8Boundary() throws {
+        for scalar in ["\u{80}", "\u{7FF}", "\u{800}", "\u{D7FF}", "\u{E000}", "\u{FFFD}", "\u{10000}", "\u{10FFFF}"] {
+            #expect(try parse("\"\(scalar)\"").string == scalar)
+        }
+    }
+
+    @Test func skipsAByteOrderMarkOnlyAtTheStartAndOnlyWhenAsked() throws {
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        #expect(try JSONDocument(parsing: bom + Array(#"{"a":"b"}"#.utf8)).root.member("a")?.string == "b")
+        #expect(throws: JSONSyntaxError(offset: 0, reason: .unexpectedByteOrderMark)) {
+            try JSONDocument(parsing: bom + Array("1".utf8), byteOrderMark: .refused)
+        }
+        #expect(error(Array("[".utf8) + bom + Array("1]".utf8)) == JSONSyntaxError(offset: 1, reason: .unexpectedByteOrderMark))
+        #expect(error(bom + bom + Array("1".utf8)) == JSONSyntaxError(offset: 3, reason: .unexpectedByteOrderMark))
+        #expect(error(bom) == JSONSyntaxError(offset: 3, reason: .unexpectedEnd))
+    }
+
+    @Test func refusesRepeatedNamesInEveryObjectWhateverTheirSpelling() {
+        #expect(error(Array(#"{"a":{"x":1,"y":2,"x":3}}"#.utf8)) == JSONSyntaxError(offset: 18, reason: .duplicateMemberName))
+        #expect(error(Array(#"[{"ok":1},{"a":1,"\u0061":2}]"#.utf8)) == JSONSyntaxError(offset: 17, reason: .duplicateMemberName))
+        #expect(error(Array(#"{"\/":1,"/":2}"#.utf8))?.reason == .duplicateMemberName)
+        // The same name in different objects is no repeat
+        #expect(error(Array(#"{"a":{"a":{"a":1}},"b":[{"a":1},{"a":2}]}"#.utf8)) == nil)
+    }
+
+    @Test func findsARepeatAmongThirtyThousandNames() throws {
+        // Given an object of 30,000 distinct names, When one more repeats the first, Then it is named where it is
+        let names = (0..<30_000).map { "\"member\($0)\":\($0)" }
+        let unique = "{" + names.joined(separator: ",") + "}"
+        #expect(try parse(unique).count == 30_000)
+        let repeated = "{" + names.joined(separator: ",") + ",\"member0\":1}"
+        #expect(error(Array(repeated.utf8)) == JSONSyntaxError(offset: unique.utf8.count, reason: .duplicateMemberName))
+    }
+
+    @Test func boundsNesting() throws {
+        let deepest = String(repeating: "[", count: JSONDocument.maximumDepth) + String(repeating: "]", count: JSONDocument.maximumDepth)
+        #expect(try parse(deepest).count == 1)
+        #expect(error(Array(("[" + deepest + "]").utf8)) == JSONSyntaxError(offset: 32, reason: .nestedTooDeeply))
+        #expect(error(Array(String(repeating: "{\"a\":", count: 100_000).utf8)) == JSONSyntaxError(offset: 160, reason: .nestedTooDeeply))
+    }
+
+    @Test func errorsGiveAnOffsetAndAReasonButNeverTheInput() throws {
+        let secret = "4111111111111111"
+        for text in [#"{"pan":"\#(secret)",}"#, #"{"pan":"\#(secret)"#, #"{"pan":\#(secret)x}"#, #"{"pan":"\#(secret)","pan":"\#(secret)"}"#] {
+            let found = try #require(error(Array(text.utf8)))
+            #expect(!found.description.contains("4111") && found.description.contains(" at byte "))
+        }
+    }
+
+    @Test func handsOverSecretsWithoutMakingStrings() throws {
+        let root = try parse(#"{"plain":"4111","escaped":"41\u00311"}"#)
+        #expect(root.member("plain")?.withUTF8 { Array($0) } == Array("4111".utf8))
+        #expect(root.member("escaped")?.withUTF8 { Array($0) } == Array("4111".utf8))
+        #expect(root.withUTF8 { _ in true } == nil)
+    }
+}
