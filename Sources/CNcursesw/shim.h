@@ -33,4 +33,19 @@ static inline int paydesk_draw(int y, int x, const wchar_t *text, int count, att
     return mvwaddnwstr(stdscr, y, x, text, count);
 }
 
+/// The columns the C library gives `text`, as ncurses does when it places it; -1 when it cannot print it.
+extern int wcswidth(const wchar_t *text, size_t count);
+static inline int paydesk_wcswidth(const wchar_t *text, int count) { return wcswidth(text, (size_t)count); }
+
+/// The first wide character ncurses holds at (y, x) of the screen: how tests read a frame back.
+static inline int paydesk_character_at(int y, int x, wchar_t *character) {
+    cchar_t cell;
+    wchar_t text[CCHARW_MAX + 1];
+    attr_t attributes;
+    short pair;
+    if (mvwin_wch(stdscr, y, x, &cell) == ERR || getcchar(&cell, text, &attributes, &pair, NULL) == ERR) { return ERR; }
+    *character = text[0];
+    return OK;
+}
+
 #endif

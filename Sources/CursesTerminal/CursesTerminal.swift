@@ -162,7 +162,10 @@ public final class CursesTerminal: Terminal {
             while x <= end, buffer[x: x, y: y].role == role {
                 let cell = buffer[x: x, y: y]
                 if isUTF8 {
-                    if !cell.isContinuation { text += cell.text.unicodeScalars.map { wchar_t(bitPattern: $0.value) } }
+                    if !cell.isContinuation {
+                        let columns = x + 1 < size.width && buffer[x: x + 1, y: y].isContinuation ? 2 : 1
+                        text += Self.characters(cell.text, columns: columns)
+                    }
                 } else {
                     text.append(wchar_t(Self.asciiFallback(cell)))
                 }
@@ -173,6 +176,19 @@ public final class CursesTerminal: Terminal {
                 paydesk_draw(Int32(y), Int32(runStart), pointer.baseAddress, Int32(pointer.count), attributes, pair)
             }
         }
+    }
+
+    /// The wide characters that draw a cell's text in exactly `columns` columns where ncurses places them, by
+    /// the C library's `wcwidth`. Where that library's Unicode is older or newer than PayDesk's table and the two
+    /// disagree, a character it thinks narrow is followed by a space and anything else is drawn as `?`, so that
+    /// a disagreement never shifts the rest of the row.
+    static func characters(_ text: String, columns: Int) -> [wchar_t] {
+        let characters = text.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
+        if characters.count == 1, (0x20..<0x7F).contains(characters[0]) { return characters }
+        let measured = characters.withUnsafeBufferPointer { paydesk_wcswidth($0.baseAddress, Int32($0.count)) }
+        if measured == columns { return characters }
+        if measured == 1, columns == 2 { return characters + [wchar_t(UInt8(ascii: " "))] }
+        return Array(repeating: wchar_t(UInt8(ascii: "?")), count: columns)
     }
 
     /// Without UTF-8, one ASCII character per cell: the console's own symbols by their nearest ASCII, any

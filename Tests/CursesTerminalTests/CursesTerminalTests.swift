@@ -103,6 +103,37 @@ import CNcursesw
         }
     }
 
+    @Test func ncursesPlacesEveryCellWhereTheBufferPutsIt() throws {
+        // Given rows with emoji of U+1FA00–U+1FAFF, CJK, a combining mark and a replaced cluster before an amount
+        let recorder = try Recorder(size: Size(width: 60, height: 6))
+        defer { recorder.close() }
+        var buffer = ScreenBuffer(size: recorder.terminal.size)
+        for (y, name) in ["Ada 🫠🪐🩰", "王小明", "Zoe\u{0301}", "Z" + String(repeating: "\u{0301}", count: 40), "Emma"].enumerated() {
+            buffer.put(name.fitted(to: 14) + " 529.20 CNY", x: 2, y: y, role: .text)
+        }
+        // When the terminal draws them
+        recorder.terminal.draw(buffer)
+        // Then ncurses holds each cell's character in the very column the buffer gave it, so the amounts line up
+        for y in 0..<buffer.size.height {
+            for x in 0..<buffer.size.width where !buffer[x: x, y: y].isContinuation {
+                var character: wchar_t = 0
+                #expect(paydesk_character_at(Int32(y), Int32(x), &character) == OK)
+                let expected = buffer[x: x, y: y].text.unicodeScalars.first.map { wchar_t(bitPattern: $0.value) }
+                #expect(character == expected, "row \(y) column \(x)")
+            }
+        }
+    }
+
+    @Test func aCharacterTheCLibraryMeasuresOtherwiseNeverShiftsTheRow() {
+        setlocale(LC_CTYPE, "C.UTF-8")
+        #expect(CursesTerminal.characters("王", columns: 2) == [0x738B])
+        #expect(CursesTerminal.characters("a", columns: 1) == [0x61])
+        // Two columns here but one for the C library: a space keeps the second column
+        #expect(CursesTerminal.characters("ä", columns: 2) == [0xE4, 0x20])
+        // One column here but two for the C library: shown as ?
+        #expect(CursesTerminal.characters("王", columns: 1) == [0x3F])
+    }
+
     @Test func keysAreTranslatedFromCursesCodes() {
         #expect(CursesTerminal.functionKey(KEY_DOWN) == .down)
         #expect(CursesTerminal.functionKey(KEY_NPAGE) == .pageDown)
