@@ -203,6 +203,7 @@ if runs("tokens"), FileManager.default.fileExists(atPath: vectors.path) {
 // MARK: The console on the large store
 
 if runs("console") {
+    try measureHostileText(in: folder, now: now)
     let path = folder.appendingPathComponent("store-\(largeCount).sqlite").path
     print("console on \(largeCount) orders, 132x40 (the store section builds the store)")
     if FileManager.default.fileExists(atPath: path) {

@@ -30,34 +30,53 @@ extension Unicode.Scalar {
 }
 
 extension String {
-    /// Only printable ASCII (space to tilde): one column per byte, nothing to neutralise.
-    public var isPrintableASCII: Bool { utf8.allSatisfy { (0x20...0x7E).contains($0) } }
+    /// Terminal columns the text takes once neutralised. Reads the whole text: on the console's drawing path
+    /// use `displayWidth(limit:)`.
+    public var displayWidth: Int { DisplayClusters(self).reduce(0) { $0 + $1.columns } }
 
-    /// Terminal columns the text takes once neutralised.
-    public var displayWidth: Int { neutralized.unicodeScalars.reduce(0) { $0 + $1.columns } }
+    /// The columns the text takes, counted no further than `limit + 1`: enough to tell whether it fits in
+    /// `limit`, at a cost that does not grow with the text. Text too long to read that far does not fit.
+    public func displayWidth(limit: Int) -> Int {
+        var used = 0
+        var clusters = DisplayClusters(self, columns: limit + 1)
+        while let cluster = clusters.next() {
+            used += cluster.columns
+            if used > limit { return used }
+        }
+        return clusters.isCut ? limit + 1 : used
+    }
 
     /// Neutralised, then cut to at most `width` columns with an ellipsis, then padded with spaces to exactly
-    /// `width` columns (so CJK text lines up with Latin text in a table).
+    /// `width` columns (so CJK text lines up with Latin text in a table). Reads only what it shows, and one
+    /// cluster more to know whether the text goes on.
     public func fitted(to width: Int) -> String {
         guard width > 0 else { return "" }
-        if isPrintableASCII {
+        let head = utf8.prefix(width + 1)
+        if head.allSatisfy(\.isPrintableASCII) {
             // One column per byte: the console draws mostly this, a frame at a time.
-            let count = utf8.count
-            if count <= width { return self + String(repeating: " ", count: width - count) }
-            return String(decoding: utf8.prefix(width - 1), as: UTF8.self) + "…"
+            if head.count <= width { return self + String(repeating: " ", count: width - head.count) }
+            return String(decoding: head.prefix(width - 1), as: UTF8.self) + "…"
         }
-        let safe = neutralized
-        var used = 0
-        var out = ""
-        let total = safe.unicodeScalars.reduce(0) { $0 + $1.columns }
-        let limit = total > width ? width - 1 : width
-        for character in safe {
-            let columns = character.unicodeScalars.reduce(0) { $0 + $1.columns }
-            if used + columns > limit { break }
-            out.append(character)
-            used += columns
+        var out = "", used = 0
+        // Where the text is cut, with the ellipsis after it, when it turns out not to fit.
+        var cut = out.endIndex, usedAtCut = 0
+        var clusters = DisplayClusters(self, columns: width + 2)
+        var overflows = false
+        while let cluster = clusters.next() {
+            guard used + cluster.columns <= width else { overflows = true; break }
+            out += cluster.text
+            used += cluster.columns
+            if used < width { (cut, usedAtCut) = (out.endIndex, used) }
         }
-        if total > width { out += "…"; used += 1 }
+        if overflows || clusters.isCut {
+            out = String(out[..<cut]) + "…"
+            used = usedAtCut + 1
+        }
         return out + String(repeating: " ", count: max(0, width - used))
     }
+}
+
+extension UInt8 {
+    /// Space to tilde: one column, nothing to neutralise.
+    public var isPrintableASCII: Bool { (0x20...0x7E).contains(self) }
 }

@@ -4,8 +4,9 @@ import OrderStore
 extension ConsoleState {
     func drawDialog(_ dialog: Dialog, _ buffer: inout ScreenBuffer) {
         let (title, titleRole, lines) = dialogContent(dialog)
-        let longest = max(title.displayWidth, lines.map { $0.0.displayWidth }.max() ?? 0)
-        let width = min(size.width, max(40, min(74, longest + 6)))
+        let widest = 74
+        let longest = max(title.displayWidth(limit: widest), lines.map { $0.0.displayWidth(limit: widest) }.max() ?? 0)
+        let width = min(size.width, max(40, min(widest, longest + 6)))
         let height = min(size.height - 1, lines.count + 4)
         let left = max(0, (size.width - width) / 2), top = max(0, (size.height - height) / 2)
         let frame = glyphs.frame
@@ -65,10 +66,10 @@ extension ConsoleState {
         return ("Refund order \(form.orderId)", .dialogTitle, [
             ("  refundable \(form.refundable) (at most; \(currency.exponent) decimals)", .dialog),
             ("", .dialog),
-            field("amount", .amount, form.amount.text.neutralized + (form.field == .amount ? "▏" : "") + " \(currency.code)"),
+            field("amount", .amount, form.amount.text + (form.field == .amount ? "▏" : "") + " \(currency.code)"),
             ("            " + validation.0, validation.1),
             field("reason", .reason, reasons),
-            field("note", .note, form.note.text.neutralized + (form.field == .note ? "▏" : "")),
+            field("note", .note, form.note.text + (form.field == .note ? "▏" : "")),
             ("", .dialog),
             ("Tab next field · ←/→ or 1-5 reason · Enter review · Esc cancel", .dim),
         ])
