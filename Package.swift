@@ -85,7 +85,7 @@ let package = Package(
         .testTarget(name: "MerchantConfigurationTests", dependencies: ["MerchantConfiguration", "ApplePayToken", "OrderModel", "OrderStore"]),
         .testTarget(name: "ConsoleUITests", dependencies: ["ConsoleUI", "OrderModel", "OrderStore", "Themes"],
                     exclude: ["Rendered"]),
-        .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "ConsoleUI"]),
+        .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "ConsoleUI", "OrderModel"]),
         .testTarget(name: "PayDeskEndToEndTests", dependencies: ["OrderModel", "PaymentProcessing"]),
     ]
 )

@@ -12,6 +12,7 @@
 #include <wchar.h>
 #include <langinfo.h>
 #include <ncursesw/curses.h>
+#include <ncursesw/term.h>
 
 static inline WINDOW *paydesk_stdscr(void) { return stdscr; }
 static inline int paydesk_lines(void) { return LINES; }
@@ -46,6 +47,17 @@ static inline int paydesk_character_at(int y, int x, wchar_t *character) {
     if (mvwin_wch(stdscr, y, x, &cell) == ERR || getcchar(&cell, text, &attributes, &pair, NULL) == ERR) { return ERR; }
     *character = text[0];
     return OK;
+}
+
+/// What terminfo says about terminal type `name` before curses takes the screen: 1 when it can position the
+/// cursor (it has `cup`), 0 when it cannot (dumb, a printing terminal), -1 when terminfo does not know it.
+static inline int paydesk_can_position_cursor(const char *name, int fd) {
+    int error = 0;
+    if (setupterm((char *)name, fd, &error) != OK) { return error == 1 ? 0 : -1; }
+    const char *cup = tigetstr("cup");
+    int can = cup != NULL && cup != (char *)-1;
+    del_curterm(cur_term);
+    return can;
 }
 
 #endif

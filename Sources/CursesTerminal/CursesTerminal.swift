@@ -22,13 +22,13 @@ public final class CursesTerminal: Terminal {
         case streams(input: UnsafeMutablePointer<FILE>, output: UnsafeMutablePointer<FILE>, size: Size)
     }
 
-    /// Sets the terminal up. Throws a one-line reason when curses cannot start (no terminal, unknown `TERM`).
+    /// Sets the terminal up. Throws a one-line reason before touching the screen when curses cannot work there:
+    /// no terminal, or a `TERM` that terminfo does not know or that cannot position the cursor (`dumb`).
     public init(device: Device = .controllingTerminal, theme: Theme, environment: [String: String]) throws(CursesError) {
         setlocale(LC_ALL, "")
         isUTF8 = String(cString: nl_langinfo(nl_item(CODESET))) == "UTF-8"
         // ncurses' wide functions need a UTF-8 LC_CTYPE even when the output stays ASCII.
         if !isUTF8 { setlocale(LC_CTYPE, "C.UTF-8") }
-        let termName = environment["TERM"].flatMap { $0.isEmpty ? nil : $0 } ?? "dumb"
         let input: UnsafeMutablePointer<FILE>, output: UnsafeMutablePointer<FILE>
         switch device {
         case .controllingTerminal:
@@ -39,6 +39,12 @@ public final class CursesTerminal: Terminal {
         case .streams(let streamIn, let streamOut, _):
             input = streamIn
             output = streamOut
+        }
+        guard let termName = environment["TERM"], !termName.isEmpty else { throw .cannotPositionCursor(term: nil) }
+        switch paydesk_can_position_cursor(termName, fileno(output)) {
+        case 1: break
+        case 0: throw .cannotPositionCursor(term: termName)
+        default: throw .unknownTerminal(termName)
         }
         guard let screen = newterm(termName, output, input) else { throw .unknownTerminal(termName) }
         self.screen = screen
@@ -212,12 +218,30 @@ public final class CursesTerminal: Terminal {
 
 public enum CursesError: Error, Equatable, CustomStringConvertible {
     case notATerminal
+    /// TERM is not set (nil), or names a terminal that cannot position the cursor (dumb, a printing terminal).
+    case cannotPositionCursor(term: String?)
+    /// TERM names a terminal type that terminfo does not describe here.
     case unknownTerminal(String)
+
+    static let instead = "Set TERM (e.g. xterm-256color) or use the headless commands: paydesk orders list, paydesk orders show ID"
 
     public var description: String {
         switch self {
-        case .notATerminal: "the console needs a terminal; for scripts use the subcommands (paydesk orders list, …)"
-        case .unknownTerminal(let name): "cannot start the console on terminal type \(name.neutralized); set TERM (for example TERM=xterm-256color)"
+        case .notATerminal:
+            "the console needs a terminal; for scripts use the headless commands: paydesk orders list, paydesk orders show ID"
+        case .cannotPositionCursor(nil):
+            "the console needs a terminal that can position the cursor, and TERM is not set. \(Self.instead)"
+        case .cannotPositionCursor(let name?):
+            "the console needs a terminal that can position the cursor; TERM=\(Self.shown(name)) cannot. \(Self.instead)"
+        case .unknownTerminal(let name):
+            "the console needs a terminal that can position the cursor; TERM=\(Self.shown(name)) is not a terminal type this "
+                + "system knows. \(Self.instead)"
         }
+    }
+
+    /// A terminal type as it was given when it looks like one, else quoted and neutralised.
+    static func shown(_ name: String) -> String {
+        let plain = name.utf8.count <= 40 && name.utf8.allSatisfy { $0.isPrintableASCII && $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\"") }
+        return plain ? name : quoted(name)
     }
 }

@@ -3,6 +3,7 @@ import Testing
 @testable import ConsoleUI
 @testable import CursesTerminal
 import CNcursesw
+import OrderModel
 
 /// ncurses is one global screen per process: these tests take turns.
 @Suite(.serialized) struct CursesTerminalTests {
@@ -65,13 +66,28 @@ import CNcursesw
         recorder.close()
     }
 
-    @Test func unknownTerminalTypeIsAOneLineError() {
-        let input = fopen("/dev/null", "r")!, output = fopen("/dev/null", "w")!
-        defer { fclose(input); fclose(output) }
-        #expect(throws: CursesError.unknownTerminal("no-such-terminal")) {
+    @Test(arguments: [
+        (["TERM": "no-such-terminal"], CursesError.unknownTerminal("no-such-terminal")),
+        (["TERM": "dumb"], .cannotPositionCursor(term: "dumb")),
+        (["TERM": ""], .cannotPositionCursor(term: nil)),
+        ([:], .cannotPositionCursor(term: nil)),
+        (["TERM": "\u{1B}]0;pwned\u{7}"], .unknownTerminal("\u{1B}]0;pwned\u{7}")),
+    ])
+    func aTerminalThatCannotPositionTheCursorIsRefusedBeforeCursesStarts(environment: [String: String], error: CursesError) throws {
+        // Given a screen that records every byte
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("paydesk-curses-\(UUID().uuidString)").path
+        let input = try #require(fopen("/dev/null", "r")), output = try #require(fopen(path, "w"))
+        defer { fclose(input); fclose(output); try? FileManager.default.removeItem(atPath: path) }
+        // When the console is started on such a terminal, it is refused with one line naming TERM and what to do
+        #expect(throws: error) {
             _ = try CursesTerminal(device: .streams(input: input, output: output, size: Size(width: 80, height: 24)),
-                                   theme: .standard, environment: ["TERM": "no-such-terminal"])
+                                   theme: .standard, environment: environment)
         }
+        #expect(error.description.contains("TERM") && error.description.contains("paydesk orders list"))
+        #expect(!error.description.unicodeScalars.contains { $0.isTerminalHazard })
+        // And nothing at all was written to the terminal
+        fflush(output)
+        #expect(ftell(output) == 0)
     }
 
     @Test func onlyChangedCellsAreSent() throws {

@@ -154,6 +154,28 @@ import Testing
         #expect(try !tmux.screen("hup").contains("PayDesk"))
     }
 
+    @Test(arguments: [("TERM=dumb", "; TERM=dumb cannot."), ("-u TERM", ", and TERM is not set.")])
+    func aTerminalThatCannotPositionTheCursorGetsOneLineAndAnUntouchedScreen(term: String, reason: String) throws {
+        // Given a store, and a terminal described as one that cannot position the cursor, or not described at all
+        let binary = try PayDeskBinary()
+        #expect(try binary.run(["demo", "--db", binary.store, "--orders", "10", "--no-console"]).status == 0)
+        let folder = binary.folder.path
+        let tmux = Tmux()
+        try tmux.start("dumb", "cd \(folder) && env \(term) HOME=\(folder) LANG=C.UTF-8 \(PayDeskBinary.executable.path) --db \(binary.store)"
+                       + " 2> \(folder)/stderr; echo \"exit $?\" > \(folder)/exit-status; sleep 30")
+        // When the console is started there, it refuses at once with one line that names TERM and the way out
+        let statusPath = "\(folder)/exit-status"
+        for _ in 0..<200 where !FileManager.default.fileExists(atPath: statusPath) { Thread.sleep(forTimeInterval: 0.05) }
+        Thread.sleep(forTimeInterval: 0.1)
+        #expect(try String(contentsOfFile: statusPath, encoding: .utf8) == "exit 1\n")
+        let message = try String(contentsOfFile: "\(folder)/stderr", encoding: .utf8)
+        #expect(message == "paydesk: the console needs a terminal that can position the cursor\(reason)"
+                + " Set TERM (e.g. xterm-256color) or use the headless commands: paydesk orders list, paydesk orders show ID\n")
+        // And curses never took the screen
+        let screen = try tmux.screen("dumb")
+        #expect(!screen.contains("PayDesk") && !screen.contains("TEA-"))
+    }
+
     @Test func readOnlyConsoleHasNoRefundKeyAndLeavesTheStoreUntouched() throws {
         // Given a demo store, and its bytes
         let binary = try PayDeskBinary()
