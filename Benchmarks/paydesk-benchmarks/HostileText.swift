@@ -37,7 +37,7 @@ func measureHostileText(in folder: URL, now: Timestamp) throws {
     try ingester.ingest(lines: lines)
     print("console with five hostile customer names on screen (\(hostileNames.map { "\($0.utf8.count / 1024) KB" }.joined(separator: ", "))), 132x40")
 
-    var state = ConsoleState(size: Size(width: 132, height: 40), storeName: "bench", readOnlyReason: nil, sessionID: "h", now: now)
+    var state = ConsoleState(size: Size(width: 132, height: 40), storeName: "bench", readOnlyReason: nil, now: now)
     let effects = StoreEffects(store: try PayDeskStore(path: path, mode: .readOnly), actor: Actor(login: "bench"), clock: { now })
     func drain(_ list: [Effect]) {
         var queue = list

@@ -38,7 +38,7 @@ struct ConsoleCommand: ParsableCommand {
         var state = ConsoleState(size: terminal.size, storeName: (opened.path as NSString).lastPathComponent,
                                  readOnlyReason: readOnlyReason, glyphs: terminal.isUTF8 ? .unicode : .ascii,
                                  utcOffsetSeconds: TimeZone.current.secondsFromGMT(),
-                                 sessionID: String(UInt32.random(in: .min ... .max), radix: 16), now: PayDeskStore.systemClock())
+                                 now: PayDeskStore.systemClock())
         if let themeProblem { state.show(themeProblem, as: .error, seconds: 15) }
         Console(store: opened, actor: .current, terminal: terminal, state: state).run()
     }

@@ -23,7 +23,7 @@ struct ConsoleFixture {
         try Self.addHostileOrder(to: writer)
         store = readOnly ? try PayDeskStore(path: path, mode: .readOnly) : writer
         state = ConsoleState(size: size, storeName: "demo.sqlite", readOnlyReason: readOnly ? "--read-only was given" : nil,
-                             utcOffsetSeconds: 8 * 3600, sessionID: "t", now: Self.now)
+                             utcOffsetSeconds: 8 * 3600, now: Self.now)
         run(state.initialEffects())
     }
 

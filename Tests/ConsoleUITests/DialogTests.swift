@@ -93,6 +93,23 @@ import OrderModel
         #expect(try console.store.order(orderId).payment.cancelRequested)
     }
 
+    @Test func everyActionStartedHasAUUIDOfItsOwnAsIdempotencyKey() throws {
+        // Given two refund forms opened one after the other
+        var console = try ConsoleFixture()
+        _ = try select(.paid, in: &console)
+        var keys: [String] = []
+        for _ in 0..<2 {
+            console.press(.character("r"))
+            guard case .dialog(.refund(let form)) = console.state.input else { Issue.record("no refund form"); return }
+            keys.append(form.idempotencyKey)
+            console.press(.escape)
+        }
+        // Then each has its own key, a UUID, so no two sessions can ever share one, and none is in the space
+        // PayDesk keeps for its own keys
+        #expect(Set(keys).count == 2)
+        #expect(keys.allSatisfy { UUID(uuidString: $0) != nil && IdempotencyKey.checkOperatorKey($0) == nil })
+    }
+
     @Test func aCancelConfirmedOnAStaleScreenDoesNothing() throws {
         // Given the cancel dialog of an authorized order
         var console = try ConsoleFixture()

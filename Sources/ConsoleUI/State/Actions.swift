@@ -149,7 +149,7 @@ extension ConsoleState {
                 return []
             }
             input = .dialog(.cancel(CancelConfirmation(orderId: orderId, status: detail.summary.status, total: detail.summary.total,
-                                                       idempotencyKey: nextIdempotencyKey())))
+                                                       idempotencyKey: newIdempotencyKey())))
         case .refund(let id) where id == orderId:
             pendingAction = nil
             let refundable = detail.refundable
@@ -158,7 +158,7 @@ extension ConsoleState {
                 show("cannot refund \(orderId): \(error.description)", as: .warning, seconds: 6)
                 return []
             }
-            input = .dialog(.refund(RefundForm(orderId: orderId, refundable: refundable, idempotencyKey: nextIdempotencyKey())))
+            input = .dialog(.refund(RefundForm(orderId: orderId, refundable: refundable, idempotencyKey: newIdempotencyKey())))
         default:
             break
         }

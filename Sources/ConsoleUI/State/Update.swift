@@ -78,11 +78,6 @@ extension ConsoleState {
         flash = Flash(text: text, role: role, until: now.adding(milliseconds: seconds * 1_000))
     }
 
-    mutating func nextIdempotencyKey() -> String {
-        actionsStarted += 1
-        return "console-\(sessionID)-\(actionsStarted)"
-    }
-
     private mutating func handle(_ key: Key) -> [Effect] {
         if layout.isTooSmall {
             // Keys are ignored on the "too small" screen, except the way out.
