@@ -15,6 +15,7 @@
 #include <ncursesw/term.h>
 
 static inline WINDOW *paydesk_stdscr(void) { return stdscr; }
+static inline WINDOW *paydesk_curscr(void) { return curscr; }
 static inline int paydesk_lines(void) { return LINES; }
 static inline int paydesk_cols(void) { return COLS; }
 static inline int paydesk_colors(void) { return COLORS; }

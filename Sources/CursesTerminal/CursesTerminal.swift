@@ -66,6 +66,8 @@ public final class CursesTerminal: Terminal {
         palette = CursesPalette(theme: theme.reduced(to: level), level: level)
         size = Size(width: Int(paydesk_cols()), height: Int(paydesk_lines()))
         StopSignals.install()
+        // After newterm, which installs ncurses' own SIGTSTP handler: ours leaves the screen from the loop.
+        JobControl.install()
     }
 
     deinit { restore() }
@@ -82,9 +84,11 @@ public final class CursesTerminal: Terminal {
     public var stopRequested: Bool { StopSignals.requested }
 
     public func nextEvent(timeoutMilliseconds: Int) -> TerminalEvent? {
+        if let event = jobControlEvent() { return event }
         wtimeout(paydesk_stdscr(), Int32(clamping: timeoutMilliseconds))
         var code: wint_t = 0
         let result = wget_wch(paydesk_stdscr(), &code)
+        if let event = jobControlEvent() { return event }
         if result == KEY_CODE_YES {
             if Int32(code) == paydesk_key_resize() {
                 size = Size(width: Int(paydesk_cols()), height: Int(paydesk_lines()))
@@ -96,6 +100,33 @@ public final class CursesTerminal: Terminal {
         guard result == OK else { return nil }
         return Self.characterKey(UInt32(code)).map(TerminalEvent.key)
     }
+
+    /// A stop asked for from outside, or a continue after a stop that left the screen as it was (SIGSTOP).
+    private func jobControlEvent() -> TerminalEvent? {
+        if JobControl.takeSuspendRequest() { return .suspendRequested }
+        guard JobControl.takeContinued() else { return nil }
+        takeScreenAgain()
+        return .resumed
+    }
+
+    public func suspend() -> Bool {
+        // A session leader (a forced SSH command) has no shell to return to: stopped, nothing would continue it.
+        guard getsid(0) != getpid() else { return false }
+        endwin()
+        let stopped = JobControl.stopForTheShell()
+        takeScreenAgain()
+        return stopped
+    }
+
+    /// After a stop the shell had the terminal: leave curses mode if still in it, so that the next refresh enters
+    /// it again whole (raw mode, keypad, alternate screen), and draw the next frame in full.
+    private func takeScreenAgain() {
+        if !isendwin() { endwin() }
+        clearok(paydesk_curscr(), true)
+        previous = nil
+    }
+
+    public func discardTypeAhead() { flushinp() }
 
     static func functionKey(_ code: Int32) -> Key? {
         switch code {

@@ -53,6 +53,17 @@ import Testing
             return last
         }
 
+        /// The console's process: the paydesk child of the pane's shell.
+        func consoleProcess(_ session: String) throws -> Int32 {
+            let shell = try run(["list-panes", "-t", session, "-F", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+            guard let pipe = popen("pgrep -P \(shell) -f paydesk", "r") else { throw PayDeskBinary.Failure(message: "cannot run pgrep") }
+            var buffer = [CChar](repeating: 0, count: 64)
+            let found = fgets(&buffer, 64, pipe).map { Int32(String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines)) } ?? nil
+            pclose(pipe)
+            guard let found else { throw PayDeskBinary.Failure(message: "no paydesk process under the pane's shell") }
+            return found
+        }
+
         func isRunning(_ session: String) -> Bool {
             _ = try? run(["has-session", "-t", session])
             return lastStatus == 0
@@ -85,14 +96,17 @@ import Testing
         try tmux.keys("ops", "Enter")
         try tmux.waitFor("ops", "the order screen") { $0.contains("Order \(orderId)") && $0.contains("Items") }
 
-        // And refunds 1.00 of it, for a duplicate charge, and confirms
+        // And refunds 1.00 of it, for a duplicate charge, and confirms with the order's last four characters
         try tmux.keys("ops", "r")
         try tmux.waitFor("ops", "the refund form") { $0.contains("Refund order \(orderId)") }
         try tmux.keys("ops", "C-u")
         try tmux.keys("ops", "-l", "1.00")
         try tmux.keys("ops", "Tab", "2", "Enter")
-        try tmux.waitFor("ops", "the confirmation") { $0.contains("Confirm refund") }
-        try tmux.keys("ops", "y")
+        try tmux.waitFor("ops", "the confirmation") { $0.contains("Confirm refund") && $0.contains("Type \(orderId.suffix(4)) and Enter") }
+        try tmux.keys("ops", "y", "Enter")
+        try tmux.waitFor("ops", "y refused") { $0.contains("y is not \(orderId.suffix(4))") }
+        try tmux.keys("ops", "-l", String(orderId.suffix(4)))
+        try tmux.keys("ops", "Enter")
         try tmux.waitFor("ops", "the outcome") { $0.contains("Refund requested") }
         try tmux.keys("ops", "Escape")
 
@@ -129,6 +143,34 @@ import Testing
         #expect(status.trimmingCharacters(in: .whitespacesAndNewlines) == "exit 0")
     }
 
+    @Test func aShellCommandTypedIntoTheConsoleCancelsNothing() throws {
+        // Given the console on a paid order, the only one the filter shows
+        let binary = try PayDeskBinary()
+        #expect(try binary.run(["demo", "--db", binary.store, "--orders", "60", "--seed", "3", "--no-console"]).status == 0)
+        let paid = try #require((try binary.json(["orders", "list", "--db", binary.store, "--status", "paid", "--json", "--limit", "1"])
+            as? [[String: Any]])?.first)
+        let orderId = try #require(paid["orderId"] as? String)
+        let tmux = Tmux()
+        try tmux.start("typo", consoleCommand(binary))
+        try tmux.waitFor("typo", "the orders list") { $0.contains("60 orders") }
+        try tmux.keys("typo", "/")
+        try tmux.keys("typo", "-l", orderId)
+        try tmux.keys("typo", "Enter")
+        try tmux.waitFor("typo", "the filtered list") { $0.contains("1 found") }
+        // When an operator who believes the console is suspended types a shell command and Enter, as typed ahead
+        try tmux.keys("typo", "-l", "cat /var/log/syslog")
+        try tmux.keys("typo", "Enter")
+        // Then the cancel dialog that c opened waits for the order's code, and the order is untouched
+        try tmux.waitFor("typo", "the cancel dialog") { $0.contains("Cancel order \(orderId)?") && $0.contains("code") }
+        try tmux.keys("typo", "-l", "yes")
+        try tmux.keys("typo", "Enter", "Escape")
+        try tmux.waitFor("typo", "the dialog closed") { !$0.contains("Cancel order") }
+        let shown = try #require(try binary.json(["orders", "show", orderId, "--db", binary.store, "--json"]) as? [String: Any])
+        #expect(shown["status"] as? String == "paid")
+        #expect(shown["cancelRequested"] as? Bool == false)
+        try tmux.keys("typo", "q")
+    }
+
     @Test(arguments: [SIGHUP, SIGTERM])
     func aHangUpOrTerminationRestoresTheTerminal(signal: Int32) throws {
         // Given the console running in a terminal, and the terminal's modes after it, recorded by the shell
@@ -138,13 +180,7 @@ import Testing
         try tmux.start("hup", consoleCommand(binary) + "; stty -a > \(binary.folder.path)/stty-after; sleep 30")
         try tmux.waitFor("hup", "the console") { $0.contains("PayDesk") && $0.contains("TEA-000020") }
         // When the session hangs up (what a dropped SSH connection sends) or is terminated
-        let shell = try tmux.run(["list-panes", "-t", "hup", "-F", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let pipe = popen("pgrep -P \(shell) -f paydesk", "r") else { throw PayDeskBinary.Failure(message: "cannot run pgrep") }
-        var buffer = [CChar](repeating: 0, count: 64)
-        let console = fgets(&buffer, 64, pipe).map { Int32(String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines)) } ?? nil
-        pclose(pipe)
-        let pid = try #require(console)
-        kill(pid, signal)
+        kill(try tmux.consoleProcess("hup"), signal)
         // Then it exits, the screen is the shell's again and the terminal is back in its cooked modes
         let sttyPath = binary.folder.appendingPathComponent("stty-after").path
         for _ in 0..<100 where !FileManager.default.fileExists(atPath: sttyPath) { Thread.sleep(forTimeInterval: 0.05) }

@@ -33,6 +33,8 @@ extension ConsoleState {
         case .quit:
             quitting = true
             return [.quit]
+        case .suspend:
+            return [.suspend]
         case .filter:
             input = .filter(TextField(orders.search ?? "", limit: 100))
             return []
@@ -66,7 +68,7 @@ extension ConsoleState {
             }
             guard !isReadOnly else { return refuseReadOnly() }
             input = .dialog(.withdraw(WithdrawConfirmation(refund: refund)))
-            return []
+            return [.discardTypeAhead]
         }
     }
 
@@ -150,6 +152,7 @@ extension ConsoleState {
             }
             input = .dialog(.cancel(CancelConfirmation(orderId: orderId, status: detail.summary.status, total: detail.summary.total,
                                                        idempotencyKey: newIdempotencyKey())))
+            return [.discardTypeAhead]
         case .refund(let id) where id == orderId:
             pendingAction = nil
             let refundable = detail.refundable
@@ -159,6 +162,7 @@ extension ConsoleState {
                 return []
             }
             input = .dialog(.refund(RefundForm(orderId: orderId, refundable: refundable, idempotencyKey: newIdempotencyKey())))
+            return [.discardTypeAhead]
         default:
             break
         }

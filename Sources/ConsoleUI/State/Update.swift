@@ -48,6 +48,10 @@ extension ConsoleState {
         case .actionFinished(let outcome):
             input = .dialog(.outcome(outcome))
             return [.checkStore]
+        case .resumed(let stopped):
+            if !stopped { show("Ctrl-Z: this session has no shell to return to", as: .warning) }
+            if case .dialog(let dialog) = input, dialog.changesAnOrder { return [.discardTypeAhead] }
+            return []
         case .storeFailed(let problem):
             storeProblem = problem
             orders.loading = nil
@@ -79,6 +83,7 @@ extension ConsoleState {
     }
 
     private mutating func handle(_ key: Key) -> [Effect] {
+        if KeyMap.suspendKeys.contains(key) { return perform(.suspend) }
         if layout.isTooSmall {
             // Keys are ignored on the "too small" screen, except the way out.
             return key == .control("c") ? perform(.quit) : []

@@ -152,10 +152,12 @@ extension ConsoleState {
     var footerItems: [(String, String)] {
         switch input {
         case .dialog(.refund(let form)):
-            return form.confirming ? [("y", "refund now"), ("n", "back to form")]
+            return form.confirming ? [(form.code.expected, "and Enter: refund now"), ("Esc", "back to form")]
                 : [("Tab", "next field"), ("Enter", "review"), ("Esc", "cancel")]
-        case .dialog(.cancel), .dialog(.withdraw):
-            return [("y", "confirm"), ("n/Esc", "keep")]
+        case .dialog(.cancel(let confirmation)):
+            return [(confirmation.code.expected, "and Enter: confirm"), ("Esc", "keep")]
+        case .dialog(.withdraw(let confirmation)):
+            return [(confirmation.code.expected, "and Enter: confirm"), ("Esc", "keep")]
         case .dialog(.working):
             return [("", "working…")]
         case .dialog(.outcome):
