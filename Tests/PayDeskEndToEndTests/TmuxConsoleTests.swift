@@ -171,6 +171,31 @@ import Testing
         try tmux.keys("typo", "q")
     }
 
+    @Test func keysTypedBeforeTheCommandLineAsksAreNoAnswer() throws {
+        // Given a paid order, and `paydesk cancel` about to ask on a terminal
+        let binary = try PayDeskBinary()
+        try binary.createStore()
+        #expect(try binary.run(["ingest", "--db", binary.store], input: CommandTests.paidOrder).status == 0)
+        let folder = binary.folder.path
+        let tmux = Tmux()
+        try tmux.start("ask", "cd \(folder) && touch started && sleep 1 && env HOME=\(folder) LANG=C.UTF-8 \(PayDeskBinary.executable.path) "
+                       + "cancel E2E-1 --db \(binary.store); echo \"exit $?\" > \(folder)/exit-status; sleep 30")
+        // When yes and Enter are typed before the question appears
+        for _ in 0..<100 where !FileManager.default.fileExists(atPath: "\(folder)/started") { Thread.sleep(forTimeInterval: 0.01) }
+        try tmux.keys("ask", "-l", "yes")
+        try tmux.keys("ask", "Enter")
+        // Then the question still waits, and the order is as it was
+        try tmux.waitFor("ask", "the question") { $0.contains("Type yes to cancel") }
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(!FileManager.default.fileExists(atPath: "\(folder)/exit-status"))
+        // And a no, typed after it, leaves it so
+        try tmux.keys("ask", "-l", "no")
+        try tmux.keys("ask", "Enter")
+        for _ in 0..<200 where !FileManager.default.fileExists(atPath: "\(folder)/exit-status") { Thread.sleep(forTimeInterval: 0.05) }
+        let shown = try #require(try binary.json(["orders", "show", "E2E-1", "--db", binary.store, "--json"]) as? [String: Any])
+        #expect(shown["status"] as? String == "paid" && shown["cancelRequested"] as? Bool == false)
+    }
+
     @Test(arguments: [SIGHUP, SIGTERM])
     func aHangUpOrTerminationRestoresTheTerminal(signal: Int32) throws {
         // Given the console running in a terminal, and the terminal's modes after it, recorded by the shell
