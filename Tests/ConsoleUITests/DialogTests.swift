@@ -119,6 +119,21 @@ import OrderModel
         #expect(try console.store.changeToken() == token)
     }
 
+    @Test func keysTypedWhileTheOrderIsReadAreDroppedToo() throws {
+        // Given c pressed on a paid order, its current state not read yet
+        var console = try ConsoleFixture()
+        let orderId = try select(.paid, in: &console)
+        #expect(console.state.update(.key(.character("c"))) == [.loadOrder(orderId)])
+        // When the rest of a shell command arrives before the order does
+        for character in "at /var/log/syslog" { #expect(console.state.update(.key(.character(character))).isEmpty) }
+        // Then none of it acted on the list (no filter opened, the selection stayed), and the dialog opens empty
+        guard case .none = console.state.input else { Issue.record("a key typed ahead opened \(console.state.input)"); return }
+        #expect(console.state.orders.selectedOrder?.orderId == orderId)
+        console.send(.orderLoaded(try console.store.order(orderId)))
+        guard case .dialog(.cancel(let confirmation)) = console.state.input else { Issue.record("no cancel dialog"); return }
+        #expect(confirmation.code.typed.isEmpty)
+    }
+
     @Test func aWrongCodeIsRefusedAndTheDialogWaits() throws {
         // Given the cancel dialog of a paid order
         var console = try ConsoleFixture()

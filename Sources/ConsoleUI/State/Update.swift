@@ -84,6 +84,15 @@ extension ConsoleState {
 
     private mutating func handle(_ key: Key) -> [Effect] {
         if KeyMap.suspendKeys.contains(key) { return perform(.suspend) }
+        if pendingAction != nil {
+            // A cancel or refund waits a moment for the order's current state; keys typed meanwhile were typed
+            // before its dialog, and are dropped as its type-ahead would be. Esc gives up waiting.
+            if key == .escape || key == .control("c") {
+                pendingAction = nil
+                show("nothing was changed")
+            }
+            return []
+        }
         if layout.isTooSmall {
             // Keys are ignored on the "too small" screen, except the way out.
             return key == .control("c") ? perform(.quit) : []
