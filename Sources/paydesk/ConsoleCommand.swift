@@ -40,9 +40,10 @@ struct ConsoleCommand: ParsableCommand {
                                  readOnlyReason: readOnlyReason, glyphs: terminal.isUTF8 ? .unicode : .ascii,
                                  utcOffsetSeconds: TimeZone.current.secondsFromGMT(),
                                  now: PayDeskStore.systemClock())
-        // A PAYDESK_READ_ONLY that means nothing is said at once, not only when a change is refused.
+        // A PAYDESK_READ_ONLY that means nothing is said at once, not only when a change is refused (which says it
+        // again, as help does); a theme problem is said only here, so it comes first.
         var notes = [themeProblem].compactMap { $0 }
-        if case .notUnderstood = ReadOnlySetting(environment), let setting = ReadOnlySetting(environment).reason { notes.insert(setting, at: 0) }
+        if case .notUnderstood = ReadOnlySetting(environment), let setting = ReadOnlySetting(environment).reason { notes.append(setting) }
         if !notes.isEmpty { state.show(notes.joined(separator: " · "), as: themeProblem == nil ? .warning : .error, seconds: 15) }
         Console(store: opened, actor: .current, terminal: terminal, state: state).run()
     }

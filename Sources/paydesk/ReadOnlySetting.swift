@@ -28,7 +28,7 @@ enum ReadOnlySetting: Equatable {
         case .notForced: nil
         case .forced: "\(Self.variable) is set"
         case .notUnderstood(let value):
-            "\(Self.variable)=\(quoted(value, limit: 24)) is not one of 1, true, yes, on or 0, false, no, off; read-only until it is"
+            "\(Self.variable)=\(quoted(value, limit: 24)) is none of 1, true, yes, on, 0, false, no, off; read-only until it is"
         }
     }
 }

@@ -39,7 +39,7 @@ import Testing
         // Given a PAYDESK_READ_ONLY that is none of the accepted values
         let paydesk = try storeWithAPaidOrder()
         let before = try Data(contentsOf: URL(fileURLWithPath: paydesk.store))
-        let explained = "PAYDESK_READ_ONLY=\"\(value.neutralizedForTests)\" is not one of 1, true, yes, on or 0, false, no, off; "
+        let explained = "PAYDESK_READ_ONLY=\"\(value.neutralizedForTests)\" is none of 1, true, yes, on, 0, false, no, off; "
             + "read-only until it is"
         // Then a change is refused with one line naming the variable, its value made harmless, and what it accepts
         let cancel = try paydesk.run(["cancel", "E2E-1", "--yes", "--db", paydesk.store], environment: ["PAYDESK_READ_ONLY": value])
