@@ -20,7 +20,7 @@ let hostileNames: [String] = [
 func measureHostileText(in folder: URL, now: Timestamp) throws {
     let path = folder.appendingPathComponent("hostile-text.sqlite").path
     for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-    let store = try PayDeskStore(path: path, clock: { now })
+    let store = try PayDeskStore.create(at: path, clock: { now })
     let ingester = Ingester(store: store, actor: Actor(login: "bench"), onProblem: { print("    rejected: \($0)") })
     try ingester.ingest(lines: DemoStore(seed: 42, now: now).orderLines(count: 40))
     let lines = try DemoStore(seed: 43, now: now).orderLines(from: 40, count: hostileNames.count).enumerated().map { index, line in
