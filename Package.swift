@@ -105,7 +105,7 @@ let package = Package(
         .testTarget(name: "MerchantConfigurationTests", dependencies: ["MerchantConfiguration", "ApplePayToken", "OrderModel", "OrderStore"]),
         .testTarget(name: "ConsoleUITests", dependencies: ["ConsoleUI", "OrderModel", "OrderStore", "Themes"],
                     exclude: ["Rendered"]),
-        .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "ConsoleUI"]),
+        .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "ConsoleUI", "OrderModel"]),
         // The command line's own parts (log formats, the process lock, durations), tested without a process.
         .testTarget(name: "paydeskTests", dependencies: ["paydesk", "OrderModel", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "PayDeskEndToEndTests", dependencies: [

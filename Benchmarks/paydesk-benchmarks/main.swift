@@ -205,11 +205,12 @@ if runs("tokens"), FileManager.default.fileExists(atPath: vectors.path) {
 // MARK: The console on the large store
 
 if runs("console") {
+    try measureHostileText(in: folder, now: now)
     let path = folder.appendingPathComponent("store-\(largeCount).sqlite").path
     print("console on \(largeCount) orders, 132x40 (the store section builds the store)")
     if FileManager.default.fileExists(atPath: path) {
         upgrade(path)
-        var state = ConsoleState(size: Size(width: 132, height: 40), storeName: "bench", readOnlyReason: nil, sessionID: "b", now: now)
+        var state = ConsoleState(size: Size(width: 132, height: 40), storeName: "bench", readOnlyReason: nil, now: now)
         var effects: StoreEffects?
         /// Simulated time: idle seconds pass without waiting for them.
         final class SimulatedClock: @unchecked Sendable { var time = now }

@@ -26,13 +26,13 @@ public final class CursesTerminal: Terminal {
         case streams(input: UnsafeMutablePointer<FILE>, output: UnsafeMutablePointer<FILE>, size: Size)
     }
 
-    /// Sets the terminal up. Throws a one-line reason when curses cannot start (no terminal, unknown `TERM`).
+    /// Sets the terminal up. Throws a one-line reason before touching the screen when curses cannot work there:
+    /// no terminal, or a `TERM` that terminfo does not know or that cannot position the cursor (`dumb`).
     public init(device: Device = .controllingTerminal, theme: Theme, environment: [String: String]) throws(CursesError) {
         setlocale(LC_ALL, "")
         isUTF8 = String(cString: nl_langinfo(nl_item(CODESET))) == "UTF-8"
         // ncurses' wide functions need a UTF-8 LC_CTYPE even when the output stays ASCII.
         if !isUTF8 { setlocale(LC_CTYPE, "C.UTF-8") }
-        let termName = environment["TERM"].flatMap { $0.isEmpty ? nil : $0 } ?? "dumb"
         let input: UnsafeMutablePointer<FILE>, output: UnsafeMutablePointer<FILE>
         switch device {
         case .controllingTerminal:
@@ -43,6 +43,12 @@ public final class CursesTerminal: Terminal {
         case .streams(let streamIn, let streamOut, _):
             input = streamIn
             output = streamOut
+        }
+        guard let termName = environment["TERM"], !termName.isEmpty else { throw .cannotPositionCursor(term: nil) }
+        switch paydesk_can_position_cursor(termName, fileno(output)) {
+        case 1: break
+        case 0: throw .cannotPositionCursor(term: termName)
+        default: throw .unknownTerminal(termName)
         }
         guard let screen = newterm(termName, output, input) else { throw .unknownTerminal(termName) }
         self.screen = screen
@@ -65,6 +71,8 @@ public final class CursesTerminal: Terminal {
         palette = CursesPalette(theme: theme.reduced(to: level), level: level)
         size = Size(width: Int(paydesk_cols()), height: Int(paydesk_lines()))
         StopSignals.install()
+        // After newterm, which installs ncurses' own SIGTSTP handler: ours leaves the screen from the loop.
+        JobControl.install()
     }
 
     deinit { restore() }
@@ -81,9 +89,11 @@ public final class CursesTerminal: Terminal {
     public var stopRequested: Bool { StopSignals.requested || hungUp }
 
     public func nextEvent(timeoutMilliseconds: Int) -> TerminalEvent? {
+        if let event = jobControlEvent() { return event }
         wtimeout(paydesk_stdscr(), Int32(clamping: timeoutMilliseconds))
         var code: wint_t = 0
         let result = wget_wch(paydesk_stdscr(), &code)
+        if let event = jobControlEvent() { return event }
         if result == KEY_CODE_YES {
             if Int32(code) == paydesk_key_resize() {
                 size = Size(width: Int(paydesk_cols()), height: Int(paydesk_lines()))
@@ -107,6 +117,33 @@ public final class CursesTerminal: Terminal {
         var input = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         return poll(&input, 1, 0) > 0 && input.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
     }
+
+    /// A stop asked for from outside, or a continue after a stop that left the screen as it was (SIGSTOP).
+    private func jobControlEvent() -> TerminalEvent? {
+        if JobControl.takeSuspendRequest() { return .suspendRequested }
+        guard JobControl.takeContinued() else { return nil }
+        takeScreenAgain()
+        return .resumed
+    }
+
+    public func suspend() -> Bool {
+        // A session leader (a forced SSH command) has no shell to return to: stopped, nothing would continue it.
+        guard getsid(0) != getpid() else { return false }
+        endwin()
+        let stopped = JobControl.stopForTheShell()
+        takeScreenAgain()
+        return stopped
+    }
+
+    /// After a stop the shell had the terminal: leave curses mode if still in it, so that the next refresh enters
+    /// it again whole (raw mode, keypad, alternate screen), and draw the next frame in full.
+    private func takeScreenAgain() {
+        if !isendwin() { endwin() }
+        clearok(paydesk_curscr(), true)
+        previous = nil
+    }
+
+    public func discardTypeAhead() { flushinp() }
 
     static func functionKey(_ code: Int32) -> Key? {
         switch code {
@@ -179,7 +216,10 @@ public final class CursesTerminal: Terminal {
             while x <= end, buffer[x: x, y: y].role == role {
                 let cell = buffer[x: x, y: y]
                 if isUTF8 {
-                    if !cell.isContinuation { text += cell.text.unicodeScalars.map { wchar_t(bitPattern: $0.value) } }
+                    if !cell.isContinuation {
+                        let columns = x + 1 < size.width && buffer[x: x + 1, y: y].isContinuation ? 2 : 1
+                        text += Self.characters(cell.text, columns: columns)
+                    }
                 } else {
                     text.append(wchar_t(Self.asciiFallback(cell)))
                 }
@@ -190,6 +230,19 @@ public final class CursesTerminal: Terminal {
                 paydesk_draw(Int32(y), Int32(runStart), pointer.baseAddress, Int32(pointer.count), attributes, pair)
             }
         }
+    }
+
+    /// The wide characters that draw a cell's text in exactly `columns` columns where ncurses places them, by
+    /// the C library's `wcwidth`. Where that library's Unicode is older or newer than PayDesk's table and the two
+    /// disagree, a character it thinks narrow is followed by a space and anything else is drawn as `?`, so that
+    /// a disagreement never shifts the rest of the row.
+    static func characters(_ text: String, columns: Int) -> [wchar_t] {
+        let characters = text.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
+        if characters.count == 1, (0x20..<0x7F).contains(characters[0]) { return characters }
+        let measured = characters.withUnsafeBufferPointer { paydesk_wcswidth($0.baseAddress, Int32($0.count)) }
+        if measured == columns { return characters }
+        if measured == 1, columns == 2 { return characters + [wchar_t(UInt8(ascii: " "))] }
+        return Array(repeating: wchar_t(UInt8(ascii: "?")), count: columns)
     }
 
     /// Without UTF-8, one ASCII character per cell: the console's own symbols by their nearest ASCII, any
@@ -213,12 +266,30 @@ public final class CursesTerminal: Terminal {
 
 public enum CursesError: Error, Equatable, CustomStringConvertible {
     case notATerminal
+    /// TERM is not set (nil), or names a terminal that cannot position the cursor (dumb, a printing terminal).
+    case cannotPositionCursor(term: String?)
+    /// TERM names a terminal type that terminfo does not describe here.
     case unknownTerminal(String)
+
+    static let instead = "Set TERM (e.g. xterm-256color) or use the headless commands: paydesk orders list, paydesk orders show ID"
 
     public var description: String {
         switch self {
-        case .notATerminal: "the console needs a terminal; for scripts use the subcommands (paydesk orders list, …)"
-        case .unknownTerminal(let name): "cannot start the console on terminal type \(name.neutralized); set TERM (for example TERM=xterm-256color)"
+        case .notATerminal:
+            "the console needs a terminal; for scripts use the headless commands: paydesk orders list, paydesk orders show ID"
+        case .cannotPositionCursor(nil):
+            "the console needs a terminal that can position the cursor, and TERM is not set. \(Self.instead)"
+        case .cannotPositionCursor(let name?):
+            "the console needs a terminal that can position the cursor; TERM=\(Self.shown(name)) cannot. \(Self.instead)"
+        case .unknownTerminal(let name):
+            "the console needs a terminal that can position the cursor; TERM=\(Self.shown(name)) is not a terminal type this "
+                + "system knows. \(Self.instead)"
         }
+    }
+
+    /// A terminal type as it was given when it looks like one, else quoted and neutralised.
+    static func shown(_ name: String) -> String {
+        let plain = name.utf8.count <= 40 && name.utf8.allSatisfy { $0.isPrintableASCII && $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\"") }
+        return plain ? name : quoted(name)
     }
 }

@@ -10,6 +10,9 @@ extension Unicode.Scalar {
         }
     }
 
+    /// How a hazardous scalar is shown instead: `\u{1B}`, visible and inert.
+    var visibleEscape: String { "\\u{\(String(value, radix: 16, uppercase: true))}" }
+
     /// The general rule, from the scalar's Unicode properties.
     var isTerminalHazardByProperties: Bool {
         switch properties.generalCategory {
@@ -22,13 +25,14 @@ extension Unicode.Scalar {
 extension String {
     /// Customer text made safe to print: every hazardous scalar is shown as a visible `\u{…}` escape, so an
     /// operator sees that something was there without the terminal acting on it. Everything else, CJK and
-    /// emoji included, is kept as given.
+    /// emoji included, is kept as given. Reads the whole text: the console draws through `DisplayClusters`,
+    /// which neutralises only what it shows.
     public var neutralized: String {
         guard unicodeScalars.contains(where: \.isTerminalHazard) else { return self }
         var out = String.UnicodeScalarView()
         for scalar in unicodeScalars {
             if scalar.isTerminalHazard {
-                out.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
+                out.append(contentsOf: scalar.visibleEscape.unicodeScalars)
             } else {
                 out.append(scalar)
             }

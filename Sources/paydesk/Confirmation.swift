@@ -9,6 +9,8 @@ enum Confirmation {
         guard isatty(STDIN_FILENO) == 1, isatty(STDERR_FILENO) == 1 else {
             throw CommandFailure("\(action) needs confirmation: pass --yes (standard input is not a terminal); nothing was changed")
         }
+        // Keys typed before the question was asked (a pasted block, a command typed ahead) do not answer it.
+        tcflush(STDIN_FILENO, TCIFLUSH)
         FileHandle.standardError.write(Data(Output.safe("\(consequence)\nType yes to \(action): ").utf8))
         guard let answer = readLine(strippingNewline: true), answer.trimmingCharacters(in: .whitespaces).lowercased() == "yes" else {
             throw CommandFailure("\(action) not confirmed; nothing was changed")

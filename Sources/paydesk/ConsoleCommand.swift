@@ -11,9 +11,10 @@ struct ConsoleCommand: ParsableCommand {
         commandName: "console",
         abstract: "Open the live console on a store (what `paydesk` alone does).",
         discussion: """
-            Read-only when --read-only is given, when PAYDESK_READ_ONLY=1 (no flag undoes it), or when the store \
-            is not writable by this user. Themes: --theme NAME|PATH or PAYDESK_THEME; shipped themes are \
-            default, light, high-contrast, colour-blind and monochrome; your own go in \
+            Read-only when --read-only is given, when PAYDESK_READ_ONLY=1 (true, yes or on; no flag undoes it, and \
+            a value that is none of those nor 0, false, no or off is reported and keeps it read-only), or when the \
+            store, its -wal or -shm is not writable by this user. Themes: --theme NAME|PATH or PAYDESK_THEME; shipped \
+            themes are default, light, high-contrast, colour-blind and monochrome; your own go in \
             $XDG_CONFIG_HOME/paydesk/themes/NAME.toml.
             """)
 
@@ -38,8 +39,12 @@ struct ConsoleCommand: ParsableCommand {
         var state = ConsoleState(size: terminal.size, storeName: (opened.path as NSString).lastPathComponent,
                                  readOnlyReason: readOnlyReason, glyphs: terminal.isUTF8 ? .unicode : .ascii,
                                  utcOffsetSeconds: TimeZone.current.secondsFromGMT(),
-                                 sessionID: String(UInt32.random(in: .min ... .max), radix: 16), now: PayDeskStore.systemClock())
-        if let themeProblem { state.show(themeProblem, as: .error, seconds: 15) }
+                                 now: PayDeskStore.systemClock())
+        // A PAYDESK_READ_ONLY that means nothing is said at once, not only when a change is refused (which says it
+        // again, as help does); a theme problem is said only here, so it comes first.
+        var notes = [themeProblem].compactMap { $0 }
+        if case .notUnderstood = ReadOnlySetting(environment), let setting = ReadOnlySetting(environment).reason { notes.append(setting) }
+        if !notes.isEmpty { state.show(notes.joined(separator: " · "), as: themeProblem == nil ? .warning : .error, seconds: 15) }
         Console(store: opened, actor: .current, terminal: terminal, state: state).run()
     }
 }

@@ -39,7 +39,7 @@ struct DemoCommand: ParsableCommand {
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
         let path = db ?? Paths.dataHome(environment) + "/paydesk/demo.sqlite"
-        if Paths.readOnlyForced(environment) { throw CommandFailure("cannot build a demo store: PAYDESK_READ_ONLY is set") }
+        if let reason = ReadOnlySetting(environment).reason { throw CommandFailure("cannot build a demo store: read-only mode (\(reason))") }
         let sandboxPath = SandboxProcessor.statePath(forStore: path)
         try Self.removeEarlierDemo(at: path, sandbox: sandboxPath)
         let now = PayDeskStore.systemClock()

@@ -8,8 +8,9 @@ struct PayDesk: AsyncParsableCommand {
         abstract: "A terminal console for merchants who take Apple Pay in-app payments.",
         discussion: """
             Orders, payments and refunds live in one SQLite store (--db, else PAYDESK_DB, else \
-            $XDG_DATA_HOME/paydesk/paydesk.sqlite). PAYDESK_READ_ONLY=1 makes every command read-only, \
-            whatever its flags say. Try `paydesk demo` for a store with realistic orders, opened in the console.
+            $XDG_DATA_HOME/paydesk/paydesk.sqlite). PAYDESK_READ_ONLY=1 (true, yes, on) makes every command \
+            read-only, whatever its flags say; 0, false, no, off or empty leave it to the flags, and any other value \
+            is reported and keeps it read-only. Try `paydesk demo` for a store with realistic orders, opened in the console.
             """,
         version: Version.text,
         subcommands: [

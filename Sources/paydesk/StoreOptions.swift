@@ -8,7 +8,7 @@ struct StoreOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The store to use.", valueName: "path"), completion: .store)
     var db: String?
 
-    @Flag(name: .long, help: "Open the store read-only: nothing can be changed. PAYDESK_READ_ONLY=1 forces this.")
+    @Flag(name: .long, help: "Open the store read-only: nothing can be changed. PAYDESK_READ_ONLY=1 (true, yes, on) forces this.")
     var readOnly = false
 
     var environment: [String: String] { ProcessInfo.processInfo.environment }
@@ -25,12 +25,12 @@ struct StoreOptions: ParsableArguments {
 
     /// Why this session is read-only, in the words errors and the console use; nil when it is not.
     var readOnlyReason: String? {
-        if Paths.readOnlyForced(environment) { return "PAYDESK_READ_ONLY is set" }
+        if let forced = ReadOnlySetting(environment).reason { return forced }
         return readOnly ? "--read-only was given" : nil
     }
 
     /// Why this user cannot change the store even when nothing forces read-only: its files belong to someone
-    /// else, or cannot be written. Nil when the store is missing (there is nothing to say yet) or writable.
+    /// else, or cannot be written or created. Nil when the store is missing (there is nothing to say yet) or writable.
     var storeReadOnlyReason: String? {
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }
@@ -40,11 +40,24 @@ struct StoreOptions: ParsableArguments {
             return "the store belongs to \(owner), not \(user)"
         }
         if access(path, W_OK) != 0 { return "the store is not writable by \(user)" }
+        // SQLite writes the -wal and -shm as well, and creates them in the store's folder when they are missing.
+        let folder = (path as NSString).deletingLastPathComponent
+        for file in StoreFiles.companions(of: path) {
+            if lstat(file, &info) == 0 {
+                if access(file, W_OK) != 0 { return "\(file) is not writable by \(user)" }
+            } else if access(folder.isEmpty ? "." : folder, W_OK) != 0 {
+                return "\(folder) is not writable by \(user), and SQLite must create \((file as NSString).lastPathComponent) there"
+            }
+        }
         return nil
     }
 
     /// Opens the store for reading: read-only at the SQLite level, so a read never creates or changes a file.
+    /// A PAYDESK_READ_ONLY that means nothing is reported, since the read goes ahead.
     func openForReading() throws -> PayDeskStore {
+        if case .notUnderstood = ReadOnlySetting(environment), let reason = readOnlyReason {
+            Output.error("paydesk: warning: \(reason)")
+        }
         do { return try PayDeskStore(path: path, mode: .readOnly) } catch { throw CommandFailure(error) }
     }
 
@@ -77,10 +90,6 @@ enum Paths {
         environment["HOME"] ?? NSHomeDirectory()
     }
 
-    static func readOnlyForced(_ environment: [String: String]) -> Bool {
-        guard let value = environment["PAYDESK_READ_ONLY"]?.lowercased() else { return false }
-        return !["", "0", "false", "no"].contains(value)
-    }
 }
 
 extension Actor {

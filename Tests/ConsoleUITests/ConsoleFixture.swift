@@ -23,7 +23,7 @@ struct ConsoleFixture {
         try Self.addHostileOrder(to: writer)
         store = readOnly ? try PayDeskStore(path: path, mode: .readOnly) : writer
         state = ConsoleState(size: size, storeName: "demo.sqlite", readOnlyReason: readOnly ? "--read-only was given" : nil,
-                             utcOffsetSeconds: 8 * 3600, sessionID: "t", now: Self.now)
+                             utcOffsetSeconds: 8 * 3600, now: Self.now)
         run(state.initialEffects())
     }
 
@@ -63,7 +63,15 @@ struct ConsoleFixture {
 
     mutating func press(_ keys: Key...) { for key in keys { send(.key(key)) } }
 
-    mutating func type(_ text: String) { for character in text { send(.key(.character(character))) } }
+    mutating func type(_ text: String) {
+        for character in text { send(.key(character == "\n" ? .enter : .character(character))) }
+    }
+
+    /// Answers an open confirmation as an operator must: the order's last four characters, then Enter.
+    mutating func confirm(_ orderId: String) {
+        type(String(orderId.suffix(4)))
+        press(.enter)
+    }
 
     var screen: [String] { state.view().lines }
 }

@@ -22,4 +22,21 @@ import OrderModel
         let quit = console.state.quitting, screen = console.state.screen
         #expect(quit && screen == .orders)
     }
+
+    @Test func aConfirmationDropsTheKeysTypedBeforeItWasDrawnAndCtrlZSuspends() throws {
+        // Given the console's loop, where c opens the cancel dialog of the selected order once the store answers
+        let fixture = try ConsoleFixture()
+        let waits = [TerminalEvent?](repeating: nil, count: 10)
+        let terminal = HeadlessTerminal(size: Size(width: 80, height: 24),
+                                        script: waits + [.key(.character("c"))] + waits + [.key(.control("z"))] + waits
+                                            + [.key(.escape), .key(.character("q"))])
+        let console = Console(store: fixture.store, actor: ConsoleFixture.actor, terminal: terminal, state: fixture.state)
+        console.run()
+        // Then type-ahead was discarded right after the first frame that showed the dialog, and again after the
+        // frame drawn on coming back from Ctrl-Z
+        let dialog = try #require(terminal.frames.firstIndex { $0.lines.contains { $0.contains("Cancel order") } })
+        #expect(terminal.discards.first == dialog + 1)
+        #expect(terminal.suspensions == 1)
+        #expect(terminal.discards.count == 2)
+    }
 }

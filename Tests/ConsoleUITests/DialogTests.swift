@@ -59,7 +59,8 @@ import OrderModel
         console.press(.enter)
         guard case .dialog(.refund(let form)) = console.state.input, form.confirming else { Issue.record("not confirming"); return }
         #expect(console.screen.joined(separator: "\n").contains("Refund 1.50 \(before.summary.total.currency.code) of order \(orderId)"))
-        console.press(.character("y"))
+        #expect(console.screen.joined(separator: "\n").contains("Type \(orderId.suffix(4)) and Enter to refund 1.50"))
+        console.confirm(orderId)
         // Then the store holds exactly that refund, requested by the operator, and the outcome is shown
         let after = try console.store.order(orderId)
         let refund = try #require(after.refunds.last)
@@ -68,8 +69,8 @@ import OrderModel
         #expect(refund.requestedBy == "tester via 192.0.2.7 50022")
         guard case .dialog(.outcome(let outcome)) = console.state.input else { Issue.record("no outcome"); return }
         #expect(outcome.succeeded && outcome.title == "Refund requested")
-        // And pressing y again (a double press) created nothing more
-        console.press(.character("y"))
+        // And confirming again (a double press) created nothing more
+        console.confirm(orderId)
         #expect(try console.store.order(orderId).refunds.count == after.refunds.count)
     }
 
@@ -87,10 +88,99 @@ import OrderModel
         // Then the dialog says reversal, not refund
         #expect(console.screen.joined().contains("Reversal, not refund"))
         // When it is declined nothing changes; when confirmed the cancel is recorded
-        console.press(.character("n"))
+        console.press(.escape)
         #expect(try !console.store.order(orderId).payment.cancelRequested)
-        console.press(.character("c"), .character("y"))
+        console.press(.character("c"))
+        console.confirm(orderId)
         #expect(try console.store.order(orderId).payment.cancelRequested)
+    }
+
+    @Test(arguments: ["c", "r\n"])
+    func aShellCommandTypedIntoTheConsoleChangesNothing(_ opening: String) throws {
+        // Given the list on a paid order, and an operator who believes the console is suspended (the reported
+        // attack: `cat /var/log/syslog` Enter went to the console as c, cancel, then y, confirm)
+        var console = try ConsoleFixture()
+        let orderId = try select(.paid, in: &console)
+        let before = try console.store.order(orderId)
+        let token = try console.store.changeToken()
+        // When they type shell commands, each with Enter, after the key that opens a cancel or a refund
+        console.type(opening)
+        for command in ["cat /var/log/syslog", "yes", "y", "tail -f /var/log/syslog", "exit"] {
+            console.type(command)
+            console.press(.enter)
+        }
+        // Then the confirmation is still waiting for the order's code, and the store is exactly as it was
+        #expect(console.screen.joined().contains("Type \(orderId.suffix(4)) and Enter"))
+        #expect(try console.store.changeToken() == token)
+        let after = try console.store.order(orderId)
+        #expect(after.summary.status == before.summary.status && after.refunds.count == before.refunds.count)
+        // And Esc leaves it so
+        console.press(.escape, .escape)
+        #expect(try console.store.changeToken() == token)
+    }
+
+    @Test func keysTypedWhileTheOrderIsReadAreDroppedToo() throws {
+        // Given c pressed on a paid order, its current state not read yet
+        var console = try ConsoleFixture()
+        let orderId = try select(.paid, in: &console)
+        #expect(console.state.update(.key(.character("c"))) == [.loadOrder(orderId)])
+        // When the rest of a shell command arrives before the order does
+        for character in "at /var/log/syslog" { #expect(console.state.update(.key(.character(character))).isEmpty) }
+        // Then none of it acted on the list (no filter opened, the selection stayed), and the dialog opens empty
+        guard case .none = console.state.input else { Issue.record("a key typed ahead opened \(console.state.input)"); return }
+        #expect(console.state.orders.selectedOrder?.orderId == orderId)
+        console.send(.orderLoaded(try console.store.order(orderId)))
+        guard case .dialog(.cancel(let confirmation)) = console.state.input else { Issue.record("no cancel dialog"); return }
+        #expect(confirmation.code.typed.isEmpty)
+    }
+
+    @Test func aWrongCodeIsRefusedAndTheDialogWaits() throws {
+        // Given the cancel dialog of a paid order
+        var console = try ConsoleFixture()
+        let orderId = try select(.paid, in: &console)
+        console.press(.character("c"))
+        // When another code is typed, or keys that are no answer
+        console.type("9999")
+        console.press(.enter, .left, .tab, .character(" "))
+        // Then it says so and waits; nothing was asked of the store
+        #expect(console.screen.joined().contains("9999 is not \(orderId.suffix(4)); nothing was changed"))
+        guard case .dialog(.cancel) = console.state.input else { Issue.record("the dialog closed"); return }
+        #expect(try !console.store.order(orderId).payment.cancelRequested)
+        // And the code in lower case, with Enter, confirms
+        console.type(orderId.suffix(4).lowercased())
+        console.press(.enter)
+        #expect(try console.store.order(orderId).payment.cancelRequested)
+    }
+
+    @Test func ctrlZSuspendsFromADialogAndTheDialogDropsWhatWasTypedMeanwhile() throws {
+        // Given a refund form
+        var console = try ConsoleFixture()
+        _ = try select(.paid, in: &console)
+        console.press(.character("r"))
+        // When Ctrl-Z is pressed, the runtime is asked to suspend and the form stays
+        #expect(console.state.update(.key(.control("z"))) == [.suspend])
+        guard case .dialog(.refund) = console.state.input else { Issue.record("the form closed"); return }
+        // And back from the shell, keys typed meanwhile are dropped once it is drawn again
+        #expect(console.state.update(.resumed(stopped: true)) == [.discardTypeAhead])
+        console.press(.escape)
+        #expect(console.state.update(.resumed(stopped: true)) == [])
+    }
+
+    @Test func everyActionStartedHasAUUIDOfItsOwnAsIdempotencyKey() throws {
+        // Given two refund forms opened one after the other
+        var console = try ConsoleFixture()
+        _ = try select(.paid, in: &console)
+        var keys: [String] = []
+        for _ in 0..<2 {
+            console.press(.character("r"))
+            guard case .dialog(.refund(let form)) = console.state.input else { Issue.record("no refund form"); return }
+            keys.append(form.idempotencyKey)
+            console.press(.escape)
+        }
+        // Then each has its own key, a UUID, so no two sessions can ever share one, and none is in the space
+        // PayDesk keeps for its own keys
+        #expect(Set(keys).count == 2)
+        #expect(keys.allSatisfy { UUID(uuidString: $0) != nil && IdempotencyKey.checkOperatorKey($0) == nil })
     }
 
     @Test func aCancelConfirmedOnAStaleScreenDoesNothing() throws {
@@ -101,7 +191,7 @@ import OrderModel
         // When another process moves the order on before the operator confirms
         try console.store.apply(IncomingEvent(orderId: orderId, kind: .chargeSubmitted, at: ConsoleFixture.now, processorReference: "ch_x"),
                                 actor: ConsoleFixture.actor)
-        console.press(.character("y"))
+        console.confirm(orderId)
         // Then nothing was canceled and the operator is told why
         #expect(try console.store.order(orderId).summary.status == .charging)
         guard case .dialog(.outcome(let outcome)) = console.state.input else { Issue.record("no outcome"); return }

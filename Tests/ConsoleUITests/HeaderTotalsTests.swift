@@ -9,7 +9,7 @@ import OrderModel
         // Given totals where paid JPY is exact and partially refunded JPY overflows, and CNY is exact
         let jpy = Currency(code: "JPY")!, cny = Currency(code: "CNY")!
         var state = ConsoleState(size: Size(width: 120, height: 24), storeName: "s.sqlite", readOnlyReason: nil,
-                                 sessionID: "t", now: Timestamp(millisecondsSinceEpoch: 0))
+                                 now: Timestamp(millisecondsSinceEpoch: 0))
         // When they arrive
         _ = state.update(.totalsLoaded([
             StatusTotal(status: .paid, orders: 1, amount: .exact(Money(minorUnits: Int64.max, currency: jpy))),

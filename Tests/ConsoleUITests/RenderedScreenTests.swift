@@ -13,6 +13,7 @@ import OrderModel
 
     enum Screen: String, CaseIterable {
         case orders, order, refunds, audit, help, refundForm = "refund-form", tooSmall = "too-small", readOnly = "read-only"
+        case cancelConfirmation = "cancel-confirmation", refundConfirmation = "refund-confirmation"
     }
 
     static func render(_ screen: Screen, at size: Size) throws -> [String] {
@@ -30,6 +31,19 @@ import OrderModel
             console.type("status paid")
             console.press(.enter, .character("r"), .control("u"))
             console.type("1.234")
+        case .cancelConfirmation:
+            console.press(.character(":"))
+            console.type("status paid")
+            console.press(.enter, .character("c"))
+            console.type("00")
+        case .refundConfirmation:
+            console.press(.character(":"))
+            console.type("status paid")
+            console.press(.enter, .character("r"), .control("u"))
+            console.type("1.50")
+            console.press(.tab, .character("2"), .enter)
+            console.type("12")
+            console.press(.enter)
         }
         return console.screen
     }

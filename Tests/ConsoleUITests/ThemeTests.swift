@@ -46,7 +46,7 @@ import Themes
         let unknownRole = try write("[roles]\nsparkle = { bold = true }\n")
         #expect(throws: ThemeError.self) { try Theme.load(unknownRole, userThemes: "/nonexistent") }
         do { _ = try Theme.load(unknownRole, userThemes: "/nonexistent") } catch {
-            #expect(error.line == 2 && error.key == "sparkle")
+            #expect(error.line == 2 && error.key == nil && error.problem.hasPrefix("unknown role"))
         }
         let broken = try write("[roles\nselection = 1\n")
         do { _ = try Theme.load(broken, userThemes: "/nonexistent"); Issue.record("broken TOML accepted") } catch {
@@ -61,6 +61,72 @@ import Themes
         let (theme, problem) = Theme.chosen(file, environment: [:], userThemes: "/nonexistent")
         #expect(theme.name == "default")
         #expect(problem == "\(file):1: a table header must start with a name, as in [roles]; using the default theme")
+    }
+
+    @Test(arguments: ShippedThemes.names)
+    func everyShippedThemeKeepsAmountsAndErrorsReadable(_ name: String) throws {
+        let theme = try Theme.load(name, userThemes: "/nonexistent")
+        for role in Theme.guardedRoles {
+            #expect((theme.contrast(of: role) ?? .infinity) >= Theme.minimumContrast, "\(name): \(role.rawValue)")
+        }
+        #expect(theme.keepingDangerVisible().replaced.isEmpty)
+    }
+
+    @Test func aThemeCannotHideErrorsAmountsOrFailures() throws {
+        // Given a theme that draws errors black on the dark terminal, dialogs (where refund amounts are) grey on
+        // grey, and failed orders in the background's own colour
+        let file = try write("""
+            [roles]
+            error = { fg = "black" }
+            dialog = { fg = 237, bg = 237 }
+            status-failed = { fg = "white", bg = "white", reverse = true }
+            selection = { fg = "black", bg = "#E69F00", bold = true }
+            """)
+        // When it is chosen
+        let (theme, problem) = Theme.chosen(file, environment: [:], userThemes: "/nonexistent")
+        // Then those roles keep the default theme's colours, the others its own, and the status line says which
+        #expect(theme.style(.error) == Theme.standard.style(.error))
+        #expect(theme.style(.dialog) == Theme.standard.style(.dialog))
+        #expect(theme.style(.statusFailed) == Theme.standard.style(.statusFailed))
+        #expect(theme.style(.selection) == Style(foreground: .indexed(0), background: .indexed(178), bold: true))
+        let name = (file as NSString).lastPathComponent.replacingOccurrences(of: ".toml", with: "")
+        #expect(problem == "theme \(name): dialog, error, status-failed below 3:1 contrast; drawn with the shipped colours")
+    }
+
+    @Test func onALightBackgroundThePaleColoursAreCaughtAndTheLightThemesTaken() throws {
+        let file = try write("""
+            background = "light"
+            [roles]
+            warning = { fg = "bright-yellow", bold = true }
+            """)
+        let (theme, problem) = Theme.chosen(file, environment: [:], userThemes: "/nonexistent")
+        #expect(theme.style(.warning) == Theme.shippedLight.style(.warning))
+        // (and so are the default theme's colours it starts from, where they are too pale for a light background)
+        #expect(problem?.contains("warning") == true && problem?.hasSuffix("below 3:1 contrast; drawn with the shipped colours") == true)
+        // While the same colour on a dark background is fine
+        let dark = try write("[roles]\nwarning = { fg = \"bright-yellow\", bold = true }\n")
+        #expect(Theme.chosen(dark, environment: [:], userThemes: "/nonexistent").problem == nil)
+    }
+
+    @Test(arguments: [
+        "password = \"hunter2\"\n\u{1B}]0;pwned\u{7}\n",
+        "root:x:0:0:root:/root:/bin/bash\nhunter2:$6$salt$hash:19000:0:99999:7:::\n",
+        "aws_secret_access_key = \"hunter2\"\n",
+        "[roles]\nhunter2 = { fg = \"red\" }\n",
+        "[roles]\nerror = { fg = \"red\", hunter2 = true }\n",
+        "[roles]\nerror = { fg = \"hunter2\u{1B}[2J\" }\n",
+    ])
+    func aThemeErrorQuotesNothingOfTheFile(_ content: String) throws {
+        // Given a file that is no theme: secrets, an escape sequence, /etc/passwd-like lines
+        let file = try write(content)
+        // When it is chosen, the problem names the file and the line, and no text of the file but our own keys
+        let (theme, problem) = Theme.chosen(file, environment: [:], userThemes: "/nonexistent")
+        #expect(theme.name == "default")
+        let message = try #require(problem)
+        #expect(message.hasPrefix("\(file):"))
+        let rest = message.dropFirst(file.count)
+        #expect(!rest.contains("hunter2") && !rest.contains("password") && !rest.contains("root") && !rest.contains("aws"))
+        #expect(!message.unicodeScalars.contains { $0.value == 0x1B })
     }
 
     @Test func theEnvironmentChoosesWhenNoFlagDoes() {

@@ -3,6 +3,7 @@ import Testing
 @testable import ConsoleUI
 @testable import CursesTerminal
 import CNcursesw
+import OrderModel
 
 /// ncurses is one global screen per process: these tests take turns.
 @Suite(.serialized) struct CursesTerminalTests {
@@ -65,13 +66,28 @@ import CNcursesw
         recorder.close()
     }
 
-    @Test func unknownTerminalTypeIsAOneLineError() {
-        let input = fopen("/dev/null", "r")!, output = fopen("/dev/null", "w")!
-        defer { fclose(input); fclose(output) }
-        #expect(throws: CursesError.unknownTerminal("no-such-terminal")) {
+    @Test(arguments: [
+        (["TERM": "no-such-terminal"], CursesError.unknownTerminal("no-such-terminal")),
+        (["TERM": "dumb"], .cannotPositionCursor(term: "dumb")),
+        (["TERM": ""], .cannotPositionCursor(term: nil)),
+        ([:], .cannotPositionCursor(term: nil)),
+        (["TERM": "\u{1B}]0;pwned\u{7}"], .unknownTerminal("\u{1B}]0;pwned\u{7}")),
+    ])
+    func aTerminalThatCannotPositionTheCursorIsRefusedBeforeCursesStarts(environment: [String: String], error: CursesError) throws {
+        // Given a screen that records every byte
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("paydesk-curses-\(UUID().uuidString)").path
+        let input = try #require(fopen("/dev/null", "r")), output = try #require(fopen(path, "w"))
+        defer { fclose(input); fclose(output); try? FileManager.default.removeItem(atPath: path) }
+        // When the console is started on such a terminal, it is refused with one line naming TERM and what to do
+        #expect(throws: error) {
             _ = try CursesTerminal(device: .streams(input: input, output: output, size: Size(width: 80, height: 24)),
-                                   theme: .standard, environment: ["TERM": "no-such-terminal"])
+                                   theme: .standard, environment: environment)
         }
+        #expect(error.description.contains("TERM") && error.description.contains("paydesk orders list"))
+        #expect(!error.description.unicodeScalars.contains { $0.isTerminalHazard })
+        // And nothing at all was written to the terminal
+        fflush(output)
+        #expect(ftell(output) == 0)
     }
 
     @Test func onlyChangedCellsAreSent() throws {
@@ -101,6 +117,37 @@ import CNcursesw
             recorder.terminal.draw(frame(size, selected: 0, text: "李"))
             recorder.close()
         }
+    }
+
+    @Test func ncursesPlacesEveryCellWhereTheBufferPutsIt() throws {
+        // Given rows with emoji of U+1FA00–U+1FAFF, CJK, a combining mark and a replaced cluster before an amount
+        let recorder = try Recorder(size: Size(width: 60, height: 6))
+        defer { recorder.close() }
+        var buffer = ScreenBuffer(size: recorder.terminal.size)
+        for (y, name) in ["Ada 🫠🪐🩰", "王小明", "Zoe\u{0301}", "Z" + String(repeating: "\u{0301}", count: 40), "Emma"].enumerated() {
+            buffer.put(name.fitted(to: 14) + " 529.20 CNY", x: 2, y: y, role: .text)
+        }
+        // When the terminal draws them
+        recorder.terminal.draw(buffer)
+        // Then ncurses holds each cell's character in the very column the buffer gave it, so the amounts line up
+        for y in 0..<buffer.size.height {
+            for x in 0..<buffer.size.width where !buffer[x: x, y: y].isContinuation {
+                var character: wchar_t = 0
+                #expect(paydesk_character_at(Int32(y), Int32(x), &character) == OK)
+                let expected = buffer[x: x, y: y].text.unicodeScalars.first.map { wchar_t(bitPattern: $0.value) }
+                #expect(character == expected, "row \(y) column \(x)")
+            }
+        }
+    }
+
+    @Test func aCharacterTheCLibraryMeasuresOtherwiseNeverShiftsTheRow() {
+        setlocale(LC_CTYPE, "C.UTF-8")
+        #expect(CursesTerminal.characters("王", columns: 2) == [0x738B])
+        #expect(CursesTerminal.characters("a", columns: 1) == [0x61])
+        // Two columns here but one for the C library: a space keeps the second column
+        #expect(CursesTerminal.characters("ä", columns: 2) == [0xE4, 0x20])
+        // One column here but two for the C library: shown as ?
+        #expect(CursesTerminal.characters("王", columns: 1) == [0x3F])
     }
 
     @Test func keysAreTranslatedFromCursesCodes() {

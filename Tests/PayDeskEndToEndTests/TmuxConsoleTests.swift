@@ -53,6 +53,17 @@ import Testing
                                              observe: { isRunning(session) }) { !$0 }
         }
 
+        /// The console's process: the paydesk child of the pane's shell.
+        func consoleProcess(_ session: String) throws -> Int32 {
+            let shell = try run(["list-panes", "-t", session, "-F", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+            guard let pipe = popen("pgrep -P \(shell) -f paydesk", "r") else { throw PayDeskBinary.Failure(message: "cannot run pgrep") }
+            var buffer = [CChar](repeating: 0, count: 64)
+            let found = fgets(&buffer, 64, pipe).map { Int32(String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines)) } ?? nil
+            pclose(pipe)
+            guard let found else { throw PayDeskBinary.Failure(message: "no paydesk process under the pane's shell") }
+            return found
+        }
+
         func isRunning(_ session: String) -> Bool {
             _ = try? run(["has-session", "-t", session])
             return lastStatus == 0
@@ -85,14 +96,17 @@ import Testing
         try tmux.keys("ops", "Enter")
         try tmux.waitFor("ops", "the order screen") { $0.contains("Order \(orderId)") && $0.contains("Items") }
 
-        // And refunds 1.00 of it, for a duplicate charge, and confirms
+        // And refunds 1.00 of it, for a duplicate charge, and confirms with the order's last four characters
         try tmux.keys("ops", "r")
         try tmux.waitFor("ops", "the refund form") { $0.contains("Refund order \(orderId)") }
         try tmux.keys("ops", "C-u")
         try tmux.keys("ops", "-l", "1.00")
         try tmux.keys("ops", "Tab", "2", "Enter")
-        try tmux.waitFor("ops", "the confirmation") { $0.contains("Confirm refund") }
-        try tmux.keys("ops", "y")
+        try tmux.waitFor("ops", "the confirmation") { $0.contains("Confirm refund") && $0.contains("Type \(orderId.suffix(4)) and Enter") }
+        try tmux.keys("ops", "y", "Enter")
+        try tmux.waitFor("ops", "y refused") { $0.contains("y is not \(orderId.suffix(4))") }
+        try tmux.keys("ops", "-l", String(orderId.suffix(4)))
+        try tmux.keys("ops", "Enter")
         try tmux.waitFor("ops", "the outcome") { $0.contains("Refund requested") }
         try tmux.keys("ops", "Escape")
 
@@ -134,6 +148,58 @@ import Testing
         #expect(status.trimmingCharacters(in: .whitespacesAndNewlines) == "exit 0")
     }
 
+    @Test func aShellCommandTypedIntoTheConsoleCancelsNothing() throws {
+        // Given the console on a paid order, the only one the filter shows
+        let binary = try PayDeskBinary()
+        #expect(try binary.run(["demo", "--db", binary.store, "--orders", "60", "--seed", "3", "--no-console"]).status == 0)
+        let paid = try #require((try binary.json(["orders", "list", "--db", binary.store, "--status", "paid", "--json", "--limit", "1"])
+            as? [[String: Any]])?.first)
+        let orderId = try #require(paid["orderId"] as? String)
+        let tmux = Tmux()
+        try tmux.start("typo", consoleCommand(binary))
+        try tmux.waitFor("typo", "the orders list") { $0.contains("60 orders") }
+        try tmux.keys("typo", "/")
+        try tmux.keys("typo", "-l", orderId)
+        try tmux.keys("typo", "Enter")
+        try tmux.waitFor("typo", "the filtered list") { $0.contains("1 found") }
+        // When an operator who believes the console is suspended types a shell command and Enter, as typed ahead
+        try tmux.keys("typo", "-l", "cat /var/log/syslog")
+        try tmux.keys("typo", "Enter")
+        // Then the cancel dialog that c opened waits for the order's code, and the order is untouched
+        try tmux.waitFor("typo", "the cancel dialog") { $0.contains("Cancel order \(orderId)?") && $0.contains("code") }
+        try tmux.keys("typo", "-l", "yes")
+        try tmux.keys("typo", "Enter", "Escape")
+        try tmux.waitFor("typo", "the dialog closed") { !$0.contains("Cancel order") }
+        let shown = try #require(try binary.json(["orders", "show", orderId, "--db", binary.store, "--json"]) as? [String: Any])
+        #expect(shown["status"] as? String == "paid")
+        #expect(shown["cancelRequested"] as? Bool == false)
+        try tmux.keys("typo", "q")
+    }
+
+    @Test func keysTypedBeforeTheCommandLineAsksAreNoAnswer() throws {
+        // Given a paid order, and `paydesk cancel` about to ask on a terminal
+        let binary = try PayDeskBinary()
+        try binary.createStore()
+        #expect(try binary.run(["ingest", "--db", binary.store], input: CommandTests.paidOrder).status == 0)
+        let folder = binary.folder.path
+        let tmux = Tmux()
+        // (the shell waits for the file `typed`, which the test writes once the keys are on the screen)
+        try tmux.start("ask", "cd \(folder) && until [ -e typed ]; do sleep 0.05; done; env HOME=\(folder) LANG=C.UTF-8 "
+                       + "\(PayDeskBinary.executable.path) cancel E2E-1 --db \(binary.store); echo \"exit $?\" > \(folder)/exit-status; sleep 30")
+        // When yes and Enter are typed before the question appears
+        try tmux.keys("ask", "-l", "yes")
+        try tmux.keys("ask", "Enter")
+        try tmux.waitFor("ask", "the typed-ahead yes") { $0.contains("yes") }
+        #expect(FileManager.default.createFile(atPath: "\(folder)/typed", contents: nil))
+        // Then the question is asked anyway, and a no typed after it is the answer: the order is as it was
+        try tmux.waitFor("ask", "the question") { $0.contains("Type yes to cancel") }
+        try tmux.keys("ask", "-l", "no")
+        try tmux.keys("ask", "Enter")
+        #expect(try waitForLines(in: "\(folder)/exit-status") != "exit 0\n")
+        let shown = try #require(try binary.json(["orders", "show", "E2E-1", "--db", binary.store, "--json"]) as? [String: Any])
+        #expect(shown["status"] as? String == "paid" && shown["cancelRequested"] as? Bool == false)
+    }
+
     @Test(arguments: [SIGHUP, SIGTERM])
     func aHangUpOrTerminationRestoresTheTerminal(signal: Int32) throws {
         // Given the console running in a terminal, and the terminal's modes after it, recorded by the shell
@@ -143,13 +209,7 @@ import Testing
         try tmux.start("hup", consoleCommand(binary) + "; stty -a > \(binary.folder.path)/stty-after; sleep 30")
         try tmux.waitFor("hup", "the console") { $0.contains("PayDesk") && $0.contains("TEA-000020") }
         // When the session hangs up (what a dropped SSH connection sends) or is terminated
-        let shell = try tmux.run(["list-panes", "-t", "hup", "-F", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let pipe = popen("pgrep -P \(shell) -f paydesk", "r") else { throw PayDeskBinary.Failure(message: "cannot run pgrep") }
-        var buffer = [CChar](repeating: 0, count: 64)
-        let console = fgets(&buffer, 64, pipe).map { Int32(String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines)) } ?? nil
-        pclose(pipe)
-        let pid = try #require(console)
-        kill(pid, signal)
+        kill(try tmux.consoleProcess("hup"), signal)
         // Then it exits, the screen is the shell's again and the terminal is back in its cooked modes
         let sttyPath = binary.folder.appendingPathComponent("stty-after").path
         let stty = try waitFor("stty -a to have run after the console", observe: { (try? String(contentsOfFile: sttyPath, encoding: .utf8)) ?? "" }) {
@@ -185,6 +245,25 @@ import Testing
             let state = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8))?.split(separator: " ").dropFirst(2).first
             return state.map { "state \($0)" } ?? "gone"
         }) { $0 == "gone" || $0 == "state Z" }
+    }
+
+    @Test(arguments: [("TERM=dumb", "; TERM=dumb cannot."), ("-u TERM", ", and TERM is not set.")])
+    func aTerminalThatCannotPositionTheCursorGetsOneLineAndAnUntouchedScreen(term: String, reason: String) throws {
+        // Given a store, and a terminal described as one that cannot position the cursor, or not described at all
+        let binary = try PayDeskBinary()
+        #expect(try binary.run(["demo", "--db", binary.store, "--orders", "10", "--no-console"]).status == 0)
+        let folder = binary.folder.path
+        let tmux = Tmux()
+        try tmux.start("dumb", "cd \(folder) && env \(term) HOME=\(folder) LANG=C.UTF-8 \(PayDeskBinary.executable.path) --db \(binary.store)"
+                       + " 2> \(folder)/stderr; echo \"exit $?\" > \(folder)/exit-status; sleep 30")
+        // When the console is started there, it refuses at once with one line that names TERM and the way out
+        #expect(try waitForLines(in: "\(folder)/exit-status") == "exit 1\n")
+        let message = try String(contentsOfFile: "\(folder)/stderr", encoding: .utf8)
+        #expect(message == "paydesk: the console needs a terminal that can position the cursor\(reason)"
+                + " Set TERM (e.g. xterm-256color) or use the headless commands: paydesk orders list, paydesk orders show ID\n")
+        // And curses never took the screen
+        let screen = try tmux.screen("dumb")
+        #expect(!screen.contains("PayDesk") && !screen.contains("TEA-"))
     }
 
     @Test func readOnlyConsoleHasNoRefundKeyAndLeavesTheStoreUntouched() throws {

@@ -28,3 +28,9 @@ func waitForExit(_ process: Process, _ what: String, within seconds: Double = 30
                 observe: { process.isRunning ? "running" : "exited" }) { $0 == "exited" }
     process.waitUntilExit()
 }
+
+/// The text of a file a shell command writes, once it ends a line: whole, not half written.
+func waitForLines(in path: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+    try waitFor("\(path) to be written", sourceLocation: sourceLocation,
+                observe: { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }) { $0.hasSuffix("\n") }
+}

@@ -13,6 +13,8 @@ public final class Console {
     private let mailbox = Mailbox()
     public private(set) var state: ConsoleState
     private var changed = true
+    /// A confirmation that changes an order was opened: once it is on screen, keys typed before are dropped.
+    private var discardTypeAheadAfterDraw = false
 
     public init(store: PayDeskStore, actor: Actor, terminal: Terminal, state: ConsoleState,
                 clock: @escaping @Sendable () -> Timestamp = PayDeskStore.systemClock) {
@@ -32,6 +34,10 @@ public final class Console {
                 terminal.draw(state.view())
                 changed = false
             }
+            if discardTypeAheadAfterDraw {
+                terminal.discardTypeAhead()
+                discardTypeAheadAfterDraw = false
+            }
             let now = clock()
             let untilTick = Int(max(0, nextTick.millisecondsSinceEpoch - now.millisecondsSinceEpoch))
             let timeout = mailbox.isWaiting ? min(10, untilTick) : untilTick
@@ -39,6 +45,8 @@ public final class Console {
                 switch event {
                 case .key(let key): dispatch(.key(key))
                 case .resized(let size): dispatch(.resized(size))
+                case .suspendRequested: run([.suspend])
+                case .resumed: dispatch(.resumed(stopped: true))
                 }
             }
             for message in mailbox.drain() { dispatch(message) }
@@ -56,10 +64,21 @@ public final class Console {
     }
 
     private func run(_ list: [Effect]) {
-        for effect in list where effect != .quit {
-            mailbox.expect()
-            worker.async { [effects, mailbox] in
-                mailbox.deliver(effects.perform(effect))
+        for effect in list {
+            switch effect {
+            case .quit:
+                break
+            case .discardTypeAhead:
+                discardTypeAheadAfterDraw = true
+            case .suspend:
+                // A write in progress is finished first: stopped, it would hold the store's lock until fg.
+                worker.sync {}
+                dispatch(.resumed(stopped: terminal.suspend()))
+            default:
+                mailbox.expect()
+                worker.async { [effects, mailbox] in
+                    mailbox.deliver(effects.perform(effect))
+                }
             }
         }
     }

@@ -5,6 +5,9 @@ import Foundation
 public final class HeadlessTerminal: Terminal {
     public private(set) var size: Size
     public private(set) var frames: [ScreenBuffer] = []
+    /// For each time type-ahead was discarded, how many frames had been drawn by then.
+    public private(set) var discards: [Int] = []
+    public private(set) var suspensions = 0
     private var script: [TerminalEvent?]
     public private(set) var stopRequested = false
 
@@ -25,5 +28,12 @@ public final class HeadlessTerminal: Terminal {
 
     public func draw(_ buffer: ScreenBuffer) {
         if frames.last != buffer { frames.append(buffer) }
+    }
+
+    public func discardTypeAhead() { discards.append(frames.count) }
+
+    public func suspend() -> Bool {
+        suspensions += 1
+        return true
     }
 }

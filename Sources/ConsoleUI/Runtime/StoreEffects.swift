@@ -50,7 +50,7 @@ public struct StoreEffects: Sendable {
                     return ActionOutcome(succeeded: true, title: "Refund withdrawn",
                                          lines: ["\(refund.refundId): \(refund.amount) for order \(refund.orderId) is withdrawn."])
                 })
-            case .quit:
+            case .quit, .suspend, .discardTypeAhead:
                 return nil
             }
         } catch {

@@ -24,33 +24,32 @@ public struct ScreenBuffer: Equatable, Sendable {
     public subscript(x x: Int, y y: Int) -> Cell { cells[y * size.width + x] }
 
     /// Writes `text` from column `x` of row `y`, clipped to `limit` columns (default: to the right edge).
-    /// Anything that could steer a terminal is replaced, whatever the caller passed: the buffer is the last
-    /// line of defence between customer text and the terminal. Returns the columns used.
+    /// Anything that could steer a terminal is shown as its visible escape, whatever the caller passed: the
+    /// buffer is the last line of defence between customer text and the terminal. Reads no more of the text
+    /// than fits, so a cell costs the same whatever the text holds. Returns the columns used.
     @discardableResult
     public mutating func put(_ text: String, x: Int, y: Int, role: Role, limit: Int? = nil) -> Int {
         guard y >= 0, y < size.height, x >= 0, x < size.width else { return 0 }
-        let end = min(size.width, x + (limit ?? size.width))
+        let end = min(size.width, x + max(0, limit ?? size.width))
         var column = x
-        if text.isPrintableASCII {
+        let head = text.utf8.prefix(end - column)
+        if head.allSatisfy(\.isPrintableASCII) {
             // One column per byte, nothing to replace: most of every frame takes this way.
-            for byte in text.utf8.prefix(max(0, end - column)) {
+            for byte in head {
                 set(Cell(text: String(Unicode.Scalar(byte)), role: role), column, y)
                 column += 1
             }
             return column - x
         }
-        for character in text {
-            let safe = character.unicodeScalars.contains(where: \.isTerminalHazard) ? "?" : character
-            let columns = safe.unicodeScalars.reduce(0) { $0 + $1.columns }
-            if columns == 0 { continue }
-            if column + columns > end {
+        for cluster in DisplayClusters(text, columns: end - column + 1) {
+            if column + cluster.columns > end {
                 // A wide character that does not fit leaves a blank rather than half a glyph.
                 while column < end { set(Cell(text: " ", role: role), column, y); column += 1 }
                 break
             }
-            set(Cell(text: String(safe), role: role), column, y)
-            if columns == 2 { set(Cell(text: "", role: role), column + 1, y) }
-            column += columns
+            set(Cell(text: cluster.text, role: role), column, y)
+            if cluster.columns == 2 { set(Cell(text: "", role: role), column + 1, y) }
+            column += cluster.columns
         }
         return column - x
     }

@@ -33,6 +33,8 @@ extension ConsoleState {
         case .quit:
             quitting = true
             return [.quit]
+        case .suspend:
+            return [.suspend]
         case .filter:
             input = .filter(TextField(orders.search ?? "", limit: 100))
             return []
@@ -66,7 +68,7 @@ extension ConsoleState {
             }
             guard !isReadOnly else { return refuseReadOnly() }
             input = .dialog(.withdraw(WithdrawConfirmation(refund: refund)))
-            return []
+            return [.discardTypeAhead]
         }
     }
 
@@ -149,7 +151,8 @@ extension ConsoleState {
                 return []
             }
             input = .dialog(.cancel(CancelConfirmation(orderId: orderId, status: detail.summary.status, total: detail.summary.total,
-                                                       idempotencyKey: nextIdempotencyKey())))
+                                                       idempotencyKey: newIdempotencyKey())))
+            return [.discardTypeAhead]
         case .refund(let id) where id == orderId:
             pendingAction = nil
             let refundable = detail.refundable
@@ -158,7 +161,8 @@ extension ConsoleState {
                 show("cannot refund \(orderId): \(error.description)", as: .warning, seconds: 6)
                 return []
             }
-            input = .dialog(.refund(RefundForm(orderId: orderId, refundable: refundable, idempotencyKey: nextIdempotencyKey())))
+            input = .dialog(.refund(RefundForm(orderId: orderId, refundable: refundable, idempotencyKey: newIdempotencyKey())))
+            return [.discardTypeAhead]
         default:
             break
         }

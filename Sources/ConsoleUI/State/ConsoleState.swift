@@ -1,3 +1,4 @@
+import Foundation
 import OrderModel
 import OrderStore
 
@@ -19,8 +20,9 @@ public struct ConsoleState: Sendable {
     public var glyphs: Glyphs
     /// Offset of the operator's wall clock from UTC, for times on screen.
     public var utcOffsetSeconds: Int
-    /// Distinguishes this session's idempotency keys from every other session's.
-    public var sessionID: String
+    /// A new idempotency key for each action started, unique across sessions and processes: a random UUID,
+    /// unless a test gives its own.
+    public let newIdempotencyKey: @Sendable () -> String
 
     public var screen: ScreenKind = .orders
     /// Where `Esc` goes back to.
@@ -42,17 +44,17 @@ public struct ConsoleState: Sendable {
     public var flash: Flash?
     /// An action waits for the order's current state before its dialog opens.
     public var pendingAction: PendingAction?
-    public var actionsStarted = 0
     public var quitting = false
 
     public init(size: Size, storeName: String, readOnlyReason: String?, glyphs: Glyphs = .unicode,
-                utcOffsetSeconds: Int = 0, sessionID: String, now: Timestamp) {
+                utcOffsetSeconds: Int = 0, now: Timestamp,
+                idempotencyKeys: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() }) {
         self.size = size
         self.storeName = storeName
         self.readOnlyReason = readOnlyReason
         self.glyphs = glyphs
         self.utcOffsetSeconds = utcOffsetSeconds
-        self.sessionID = sessionID
+        newIdempotencyKey = idempotencyKeys
         self.now = now
     }
 

@@ -10,6 +10,14 @@ public enum Dialog: Sendable {
     /// A write is running; keys wait.
     case working(String)
     case outcome(ActionOutcome)
+
+    /// A dialog whose answer changes an order or moves money: it takes no key typed before it was drawn.
+    var changesAnOrder: Bool {
+        switch self {
+        case .cancel, .refund, .withdraw: true
+        case .working, .outcome: false
+        }
+    }
 }
 
 /// "Cancel this order?", with what will happen to the money given the order's state right now.
@@ -18,6 +26,24 @@ public struct CancelConfirmation: Sendable, Equatable {
     public var status: PaymentStatus
     public var total: Money
     public var idempotencyKey: String
+    public var code: ConfirmationCode
+
+    public init(orderId: String, status: PaymentStatus, total: Money, idempotencyKey: String) {
+        self.orderId = orderId
+        self.status = status
+        self.total = total
+        self.idempotencyKey = idempotencyKey
+        code = ConfirmationCode(orderId: orderId)
+    }
+
+    /// What typing the code does, in a few words.
+    public var verb: String {
+        switch status {
+        case .authorized: "cancel the order"
+        case .charging: "cancel it while charging"
+        default: "reverse \(total)"
+        }
+    }
 
     /// What confirming does, in the operator's words.
     public var consequence: [String] {
@@ -44,8 +70,9 @@ public struct RefundForm: Sendable, Equatable {
     public var reason: RefundReason = .requestedByCustomer
     public var note = TextField("", limit: 200)
     public var field: Field = .amount
-    /// The form was submitted and now waits for `y`.
+    /// The form was submitted and now waits for the confirmation code.
     public var confirming = false
+    public var code: ConfirmationCode
     public var idempotencyKey: String
 
     public init(orderId: String, refundable: Money, idempotencyKey: String) {
@@ -53,6 +80,7 @@ public struct RefundForm: Sendable, Equatable {
         self.refundable = refundable
         self.amount = TextField(refundable.decimalString, limit: 24)
         self.idempotencyKey = idempotencyKey
+        code = ConfirmationCode(orderId: orderId)
     }
 
     /// The amount typed, or why it cannot be refunded.
@@ -91,4 +119,10 @@ public enum RefundAmountProblem: Error, Equatable, CustomStringConvertible {
 /// "Withdraw this refund?": only a refund not yet submitted to the processor.
 public struct WithdrawConfirmation: Sendable, Equatable {
     public var refund: RefundView
+    public var code: ConfirmationCode
+
+    public init(refund: RefundView) {
+        self.refund = refund
+        code = ConfirmationCode(orderId: refund.orderId)
+    }
 }

@@ -1,8 +1,8 @@
 import OrderModel
 import OrderStore
 
-/// Work the update function asks for: reads and writes of the store, run off the UI thread, answered by a
-/// `Message`.
+/// Work the update function asks for: reads and writes of the store, run off the UI thread and answered by a
+/// `Message`, and what the runtime does to the terminal itself.
 public enum Effect: Sendable, Equatable {
     case checkStore
     case loadOrders(OrdersPageRequest)
@@ -14,6 +14,10 @@ public enum Effect: Sendable, Equatable {
     case refund(orderId: String, amount: Money, reason: RefundReason, note: String?, idempotencyKey: String)
     case withdraw(refundId: String)
     case quit
+    /// Ctrl-Z: give the terminal back to the shell and stop until `fg`.
+    case suspend
+    /// A confirmation that changes an order was opened: keys typed before it is on screen are dropped.
+    case discardTypeAhead
 }
 
 /// One page of the orders list: the query, and where the rows go in the loaded window.

@@ -43,13 +43,17 @@ extension ConsoleState {
             input = .none
             if screen == .order, let order { return [.loadOrder(order.orderId)] }
             return []
-        case .cancel(let confirmation):
-            return answer(key, working: "Canceling \(confirmation.orderId)…",
-                          effect: .cancel(orderId: confirmation.orderId, expecting: confirmation.status,
-                                          idempotencyKey: confirmation.idempotencyKey))
-        case .withdraw(let confirmation):
-            return answer(key, working: "Withdrawing \(confirmation.refund.refundId)…",
-                          effect: .withdraw(refundId: confirmation.refund.refundId))
+        case .cancel(var confirmation):
+            let effects = answer(key, &confirmation.code, working: "Canceling \(confirmation.orderId)…",
+                                 effect: .cancel(orderId: confirmation.orderId, expecting: confirmation.status,
+                                                 idempotencyKey: confirmation.idempotencyKey))
+            if case .dialog(.cancel) = input { input = .dialog(.cancel(confirmation)) }
+            return effects
+        case .withdraw(var confirmation):
+            let effects = answer(key, &confirmation.code, working: "Withdrawing \(confirmation.refund.refundId)…",
+                                 effect: .withdraw(refundId: confirmation.refund.refundId))
+            if case .dialog(.withdraw) = input { input = .dialog(.withdraw(confirmation)) }
+            return effects
         case .refund(var form):
             let effects = handleRefundForm(key, &form)
             if case .dialog(.refund) = input { input = .dialog(.refund(form)) }
@@ -57,32 +61,32 @@ extension ConsoleState {
         }
     }
 
-    /// A yes/no confirmation: y runs the write; n, Esc, q or Ctrl-C leave everything as it was.
-    private mutating func answer(_ key: Key, working: String, effect: Effect) -> [Effect] {
-        switch key {
-        case .character("y"), .character("Y"):
+    /// A confirmation: the order's code and Enter run the write; Esc or Ctrl-C leave everything as it was.
+    private mutating func answer(_ key: Key, _ code: inout ConfirmationCode, working: String, effect: Effect) -> [Effect] {
+        switch code.answer(key) {
+        case .confirmed:
             input = .dialog(.working(working))
             return [effect]
-        case .character("n"), .character("N"), .escape, .character("q"), .control("c"):
+        case .dismissed:
             input = .none
             show("nothing was changed")
             return []
-        default:
+        case .waiting:
             return []
         }
     }
 
     private mutating func handleRefundForm(_ key: Key, _ form: inout RefundForm) -> [Effect] {
         if form.confirming {
-            switch key {
-            case .character("y"), .character("Y"):
+            switch form.code.answer(key) {
+            case .confirmed:
                 guard case .success(let amount) = form.validatedAmount else { form.confirming = false; return [] }
                 input = .dialog(.working("Requesting a refund of \(amount) for \(form.orderId)…"))
                 return [.refund(orderId: form.orderId, amount: amount, reason: form.reason, note: form.trimmedNote,
                                 idempotencyKey: form.idempotencyKey)]
-            case .character("n"), .character("N"), .escape:
+            case .dismissed:
                 form.confirming = false
-            default:
+            case .waiting:
                 break
             }
             return []
@@ -98,7 +102,10 @@ extension ConsoleState {
         case .backTab, .up:
             form.field = fields[(index + fields.count - 1) % fields.count]
         case .enter:
-            if case .success = form.validatedAmount { form.confirming = true } else { form.field = .amount }
+            guard case .success = form.validatedAmount else { form.field = .amount; return [] }
+            form.confirming = true
+            form.code = ConfirmationCode(orderId: form.orderId)
+            return [.discardTypeAhead]
         default:
             switch form.field {
             case .amount:

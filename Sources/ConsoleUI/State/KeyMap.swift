@@ -3,7 +3,7 @@ public enum Action: String, Sendable, CaseIterable {
     case moveUp, moveDown, pageUp, pageDown, top, bottom
     case open, back, nextScreen, previousScreen, help, quit
     case filter, nextStatus, previousStatus, clearFilter, sortByOtherKey, reverseSort
-    case commandLine, pause, cancelOrder, refund, withdrawRefund
+    case commandLine, pause, cancelOrder, refund, withdrawRefund, suspend
 }
 
 /// One key binding: its keys, what it does, how footer and help describe it, where it works, and whether it
@@ -56,7 +56,12 @@ public enum KeyMap {
         KeyBinding(keys: [.character("q")], action: .back, footer: nil, help: "back", screens: [.order, .help]),
         KeyBinding(keys: [.character("q"), .control("c")], action: .quit, footer: "quit", help: "quit", screens: lists),
         KeyBinding(keys: [.control("c")], action: .quit, footer: nil, help: "quit", screens: [.order, .help]),
+        KeyBinding(keys: KeyMap.suspendKeys, action: .suspend, footer: nil,
+                   help: "suspend: back to the shell, fg returns (works in dialogs too)", screens: everywhere),
     ]
+
+    /// Ctrl-Z suspends whatever is open, as it does in any terminal program.
+    static let suspendKeys: [Key] = [.control("z")]
 }
 
 extension ConsoleState {

@@ -17,6 +17,9 @@ public enum Message: Sendable {
     case actionFinished(ActionOutcome)
     /// A read failed; what is on screen stays, marked as no longer current.
     case storeFailed(String)
+    /// Back from Ctrl-Z or an outside stop, everything redrawn; `stopped` is false when there was no shell to
+    /// return to and the console never stopped.
+    case resumed(stopped: Bool)
 }
 
 /// What a cancel, refund or withdrawal did, as the operator is told.

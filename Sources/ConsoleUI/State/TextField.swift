@@ -4,6 +4,7 @@ import OrderModel
 /// notes and commands, and nothing that needs a cursor to explain.
 public struct TextField: Sendable, Equatable {
     public var text: String
+    /// The most scalars it holds.
     public var limit: Int
 
     public init(_ text: String = "", limit: Int = 200) {
@@ -15,7 +16,11 @@ public struct TextField: Sendable, Equatable {
     mutating func edit(_ key: Key) -> Bool {
         switch key {
         case .character(let character):
-            if text.count < limit, !character.unicodeScalars.contains(where: \.isTerminalHazard) { text.append(character) }
+            // Counted in scalars: marks typed or pasted one by one join the last character and would
+            // otherwise never reach the limit.
+            if text.unicodeScalars.count < limit, !character.unicodeScalars.contains(where: \.isTerminalHazard) {
+                text.append(character)
+            }
             return true
         case .backspace, .delete:
             if !text.isEmpty { text.removeLast() }

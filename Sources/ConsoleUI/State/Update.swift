@@ -48,6 +48,10 @@ extension ConsoleState {
         case .actionFinished(let outcome):
             input = .dialog(.outcome(outcome))
             return [.checkStore]
+        case .resumed(let stopped):
+            if !stopped { show("Ctrl-Z: this session has no shell to return to", as: .warning) }
+            if case .dialog(let dialog) = input, dialog.changesAnOrder { return [.discardTypeAhead] }
+            return []
         case .storeFailed(let problem):
             storeProblem = problem
             orders.loading = nil
@@ -78,12 +82,17 @@ extension ConsoleState {
         flash = Flash(text: text, role: role, until: now.adding(milliseconds: seconds * 1_000))
     }
 
-    mutating func nextIdempotencyKey() -> String {
-        actionsStarted += 1
-        return "console-\(sessionID)-\(actionsStarted)"
-    }
-
     private mutating func handle(_ key: Key) -> [Effect] {
+        if KeyMap.suspendKeys.contains(key) { return perform(.suspend) }
+        if pendingAction != nil {
+            // A cancel or refund waits a moment for the order's current state; keys typed meanwhile were typed
+            // before its dialog, and are dropped as its type-ahead would be. Esc gives up waiting.
+            if key == .escape || key == .control("c") {
+                pendingAction = nil
+                show("nothing was changed")
+            }
+            return []
+        }
         if layout.isTooSmall {
             // Keys are ignored on the "too small" screen, except the way out.
             return key == .control("c") ? perform(.quit) : []

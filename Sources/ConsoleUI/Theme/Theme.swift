@@ -8,6 +8,8 @@ import TOMLKit
 public struct Theme: Sendable {
     public let name: String
     var styles: [Role: Style]
+    /// What the terminal's own background is taken to be, for the contrast of roles that keep its colours.
+    var background: TerminalBackground = .dark
 
     public func style(_ role: Role) -> Style { styles[role] ?? Style() }
 
@@ -26,26 +28,39 @@ public struct Theme: Sendable {
 
     /// The shipped default (dark) theme.
     public static let standard: Theme = {
-        let plain = Theme(name: "default", styles: [:])
+        let plain = Theme(name: "default", styles: [:], background: .dark)
         return (try? parse(ShippedThemes.text(of: "default") ?? "", file: "default.toml", name: "default", base: plain)) ?? plain
     }()
 
+    /// The shipped light theme: what a theme for a light background falls back to.
+    static let shippedLight: Theme = {
+        (try? parse(ShippedThemes.text(of: "light") ?? "", file: "light.toml", name: "light", base: standard)) ?? standard
+    }()
+
     /// Reads a theme file's text: `[roles]` entries such as `selection = { fg = "black", bg = "cyan", bold = true }`.
+    /// A problem names the file, the line and only keys of PayDesk's own: the file may be anything (`--theme
+    /// /etc/passwd`), so none of its text is ever quoted.
     static func parse(_ text: String, file: String, name: String, base: Theme) throws(ThemeError) -> Theme {
         if let line = SettingsFileLines.headerWithoutKey(in: text) {
             throw ThemeError(file: file, line: line, key: nil, problem: "a table header must start with a name, as in [roles]")
         }
         let document: TOMLTable
         do { document = try TOMLTable(string: text) } catch let error as TOMLParseError {
-            throw ThemeError(file: file, line: error.source.begin.line, key: nil, problem: error.description)
+            throw ThemeError(file: file, line: error.source.begin.line, key: nil, problem: "not valid TOML")
         } catch {
-            throw ThemeError(file: file, line: nil, key: nil, problem: "not a TOML file")
+            throw ThemeError(file: file, line: nil, key: nil, problem: "not valid TOML")
         }
         let lines = SettingsFileLines(text)
-        for key in document.keys where !["description", "roles"].contains(key) {
-            throw ThemeError(file: file, line: lines.line(of: key), key: key, problem: "unknown setting; expected description or [roles]")
+        for key in document.keys where !["description", "background", "roles"].contains(key) {
+            throw ThemeError(file: file, line: lines.line(of: key), key: nil, problem: "unknown setting; expected description, background or [roles]")
         }
-        var theme = Theme(name: name, styles: base.styles)
+        var theme = Theme(name: name, styles: base.styles, background: base.background)
+        if let value = document["background"] {
+            guard let background = value.string.flatMap(TerminalBackground.init(rawValue:)) else {
+                throw ThemeError(file: file, line: lines.line(of: "background"), key: "background", problem: #"must be "dark" or "light""#)
+            }
+            theme.background = background
+        }
         guard let roles = document["roles"] else { return theme }
         guard let table = roles.table else {
             throw ThemeError(file: file, line: lines.line(of: "roles"), key: "roles", problem: "must be a table: [roles]")
@@ -53,7 +68,8 @@ public struct Theme: Sendable {
         for key in table.keys {
             let problem = { (what: String) in ThemeError(file: file, line: lines.line(of: key, inTable: "roles"), key: key, problem: what) }
             guard let role = Role(rawValue: key) else {
-                throw problem("unknown role; roles are \(Role.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw ThemeError(file: file, line: lines.line(of: key, inTable: "roles"), key: nil,
+                                 problem: "unknown role; roles are \(Role.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             guard let entry = table[key]?.table else { throw problem(#"expected a table such as { fg = "cyan", bold = true }"#) }
             var style = Style()
@@ -76,7 +92,7 @@ public struct Theme: Sendable {
                     default: style.reverse = on
                     }
                 default:
-                    throw problem("unknown attribute \(attribute); expected fg, bg, bold, dim, underline, reverse")
+                    throw problem("unknown attribute; expected fg, bg, bold, dim, underline, reverse")
                 }
             }
             theme.styles[role] = style

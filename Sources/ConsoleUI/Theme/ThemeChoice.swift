@@ -4,12 +4,19 @@ import Themes
 extension Theme {
     /// The theme an operator asked for (`--theme NAME|PATH`, else `PAYDESK_THEME`), looked up in their own
     /// themes folder first, then among the shipped ones. A theme that cannot be used gives the default theme
-    /// and the reason, which the console shows instead of failing to start.
+    /// and the reason, which the console shows instead of failing to start; one that would hide amounts, errors
+    /// or failures keeps the shipped colours for those roles, and says so.
     public static func chosen(_ choice: String?, environment: [String: String], userThemes: String) -> (Theme, problem: String?) {
         guard let choice = choice ?? environment["PAYDESK_THEME"], !choice.isEmpty else { return (.standard, nil) }
-        do { return (try load(choice, userThemes: userThemes), nil) } catch {
+        let theme: Theme
+        do { theme = try load(choice, userThemes: userThemes) } catch {
             return (.standard, "\(error.description); using the default theme")
         }
+        let (readable, replaced) = theme.keepingDangerVisible()
+        guard !replaced.isEmpty else { return (theme, nil) }
+        let roles = replaced.map(\.rawValue).joined(separator: ", ")
+        let minimum = String(format: "%.0f", Theme.minimumContrast)
+        return (readable, "theme \(theme.name): \(roles) below \(minimum):1 contrast; drawn with the shipped colours")
     }
 
     static func load(_ choice: String, userThemes: String) throws(ThemeError) -> Theme {

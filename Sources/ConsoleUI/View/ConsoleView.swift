@@ -37,7 +37,7 @@ extension ConsoleState {
         let width = size.width
         buffer.fill(y: 0, role: .title)
         var x = buffer.put(" PayDesk ", x: 0, y: 0, role: .title)
-        x += buffer.put(" \(storeName.fitted(to: min(storeName.displayWidth, max(0, width / 3)))) ", x: x, y: 0, role: .title)
+        x += buffer.put(" \(storeName.fitted(to: storeName.displayWidth(limit: max(0, width / 3)))) ", x: x, y: 0, role: .title)
         if isReadOnly { x += buffer.put(" READ-ONLY ", x: x + 1, y: 0, role: .badge) + 1 }
         if paused { x += buffer.put(" PAUSED ", x: x + 1, y: 0, role: .badge) + 1 }
         let freshness = freshnessText
@@ -88,21 +88,21 @@ extension ConsoleState {
         switch input {
         case .filter(let field):
             let x = buffer.put("/", x: 0, y: y, role: .input)
-            let used = buffer.put(field.text.neutralized + "▏", x: x, y: y, role: .input, limit: size.width - 24)
+            let used = buffer.put(field.text + "▏", x: x, y: y, role: .input, limit: size.width - 24)
             buffer.put("  Enter apply · Esc clear", x: x + used, y: y, role: .dim)
             return
         case .command(let field):
             let x = buffer.put(":", x: 0, y: y, role: .input)
-            let used = buffer.put(field.text.neutralized + "▏", x: x, y: y, role: .input, limit: size.width - 20)
+            let used = buffer.put(field.text + "▏", x: x, y: y, role: .input, limit: size.width - 20)
             buffer.put("  Enter run · Esc", x: x + used, y: y, role: .dim)
             return
         default:
             break
         }
         if let flash {
-            buffer.put(" " + flash.text.neutralized, x: 0, y: y, role: flash.role)
+            buffer.put(" " + flash.text, x: 0, y: y, role: flash.role)
         } else if let storeProblem {
-            buffer.put(" store: \(storeProblem.neutralized)", x: 0, y: y, role: .error)
+            buffer.put(" store: \(storeProblem)", x: 0, y: y, role: .error)
         } else {
             buffer.put(" " + listDescription, x: 0, y: y, role: .dim)
         }
@@ -152,10 +152,12 @@ extension ConsoleState {
     var footerItems: [(String, String)] {
         switch input {
         case .dialog(.refund(let form)):
-            return form.confirming ? [("y", "refund now"), ("n", "back to form")]
+            return form.confirming ? [(form.code.expected, "and Enter: refund now"), ("Esc", "back to form")]
                 : [("Tab", "next field"), ("Enter", "review"), ("Esc", "cancel")]
-        case .dialog(.cancel), .dialog(.withdraw):
-            return [("y", "confirm"), ("n/Esc", "keep")]
+        case .dialog(.cancel(let confirmation)):
+            return [(confirmation.code.expected, "and Enter: confirm"), ("Esc", "keep")]
+        case .dialog(.withdraw(let confirmation)):
+            return [(confirmation.code.expected, "and Enter: confirm"), ("Esc", "keep")]
         case .dialog(.working):
             return [("", "working…")]
         case .dialog(.outcome):

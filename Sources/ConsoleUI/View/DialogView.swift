@@ -3,9 +3,15 @@ import OrderStore
 
 extension ConsoleState {
     func drawDialog(_ dialog: Dialog, _ buffer: inout ScreenBuffer) {
-        let (title, titleRole, lines) = dialogContent(dialog)
-        let longest = max(title.displayWidth, lines.map { $0.0.displayWidth }.max() ?? 0)
-        let width = min(size.width, max(40, min(74, longest + 6)))
+        var (title, titleRole, lines) = dialogContent(dialog)
+        // On a short screen blank lines and hints (the footer has them) go first, then middle lines, so that the
+        // last two, where a confirmation asks for its answer, stay in view.
+        let room = size.height - 5
+        if lines.count > room { lines.removeAll { $0.0.isEmpty || $0.1 == .dim } }
+        if lines.count > room, room >= 2 { lines = Array(lines.prefix(room - 2) + lines.suffix(2)) }
+        let widest = 74
+        let longest = max(title.displayWidth(limit: widest), lines.map { $0.0.displayWidth(limit: widest) }.max() ?? 0)
+        let width = min(size.width, max(40, min(widest, longest + 6)))
         let height = min(size.height - 1, lines.count + 4)
         let left = max(0, (size.width - width) / 2), top = max(0, (size.height - height) / 2)
         let frame = glyphs.frame
@@ -29,7 +35,7 @@ extension ConsoleState {
             var lines: [(String, Role)] = [("Order    \(confirmation.orderId)", .dialog), ("Amount   \(confirmation.total)", .dialog),
                                            ("Status   \(label(confirmation.status))", .dialog), ("", .dialog)]
             lines += confirmation.consequence.map { ($0, .warning) }
-            lines += [("", .dialog), ("y  confirm        n / Esc  keep the order as it is", .dialog)]
+            lines += [("", .dialog)] + codeLines(confirmation.code, to: confirmation.verb, keep: "keep the order as it is")
             return ("Cancel order \(confirmation.orderId)?", .dialogTitle, lines)
         case .withdraw(let confirmation):
             let refund = confirmation.refund
@@ -37,8 +43,8 @@ extension ConsoleState {
                 ("Order    \(refund.orderId)", .dialog), ("Amount   \(refund.amount)", .dialog),
                 ("Reason   \(refund.reason.rawValue)", .dialog), ("", .dialog),
                 ("It was not yet submitted: no money moves, and", .warning), ("the amount becomes refundable again.", .warning),
-                ("", .dialog), ("y  withdraw        n / Esc  keep it", .dialog),
-            ])
+                ("", .dialog),
+            ] + codeLines(confirmation.code, to: "withdraw it", keep: "keep it"))
         case .refund(let form):
             return form.confirming ? refundConfirmation(form) : refundFormLines(form)
         case .working(let text):
@@ -65,10 +71,10 @@ extension ConsoleState {
         return ("Refund order \(form.orderId)", .dialogTitle, [
             ("  refundable \(form.refundable) (at most; \(currency.exponent) decimals)", .dialog),
             ("", .dialog),
-            field("amount", .amount, form.amount.text.neutralized + (form.field == .amount ? "▏" : "") + " \(currency.code)"),
+            field("amount", .amount, form.amount.text + (form.field == .amount ? "▏" : "") + " \(currency.code)"),
             ("            " + validation.0, validation.1),
             field("reason", .reason, reasons),
-            field("note", .note, form.note.text.neutralized + (form.field == .note ? "▏" : "")),
+            field("note", .note, form.note.text + (form.field == .note ? "▏" : "")),
             ("", .dialog),
             ("Tab next field · ←/→ or 1-5 reason · Enter review · Esc cancel", .dim),
         ])
@@ -81,8 +87,21 @@ extension ConsoleState {
             ("to the customer's card. Reason: \(form.reason.rawValue).", .dialog),
         ]
         if let note = form.trimmedNote { lines.append(("Note: \(quoted(note, limit: 40))", .dialog)) }
-        lines += [("", .dialog), ("Once the processor has it, a refund cannot be undone.", .warning),
-                  ("", .dialog), ("y  refund now        n  back to the form", .dialog)]
+        lines += [("", .dialog), ("Once the processor has it, a refund cannot be undone.", .warning), ("", .dialog)]
+        lines += codeLines(form.code, to: "refund \(amount)", keep: "back to the form")
         return ("Confirm refund", .dialogTitle, lines)
+    }
+
+    /// How to answer a confirmation: the code to type, what it has so far (on a line of its own, so that a
+    /// narrow dialog still shows it), and the way out.
+    private func codeLines(_ code: ConfirmationCode, to action: String, keep: String) -> [(String, Role)] {
+        let typed = code.typed + String(repeating: "_", count: max(0, code.expected.count - code.typed.count))
+        var lines: [(String, Role)] = [("Type \(code.expected) and Enter to \(action).", .dialog), ("code  \(typed)", .input)]
+        if let refused = code.refused {
+            lines.append(("\(refused) is not \(code.expected); nothing was changed", .inputError))
+        } else {
+            lines.append(("Esc  \(keep)", .dim))
+        }
+        return lines
     }
 }

@@ -45,25 +45,30 @@ extension String {
     /// Right-aligned in `width` columns (cut on the left if it does not fit, which never happens to amounts
     /// in a column sized for them).
     func rightAligned(_ width: Int) -> String {
-        let columns = displayWidth
+        let columns = displayWidth(limit: width)
         if columns >= width { return fitted(to: width) }
-        return String(repeating: " ", count: width - columns) + neutralized
+        return String(repeating: " ", count: width - columns) + fitted(to: columns)
     }
-}
 
-extension String {
-    /// Cut from the front when too long, so that what matters at the end stays: "…nPay 7512".
+    /// Cut from the front when too long, so that what matters at the end stays: "…nPay 7512". Reads only the
+    /// end of the text, as much as `width` columns can show.
     func fittedKeepingEnd(to width: Int) -> String {
-        guard displayWidth > width, width > 1 else { return fitted(to: width) }
-        var kept = ""
-        var used = 1
-        for character in neutralized.reversed() {
-            let columns = String(character).displayWidth
-            if used + columns > width { break }
-            kept.insert(character, at: kept.startIndex)
-            used += columns
+        guard width > 1 else { return fitted(to: width) }
+        let scalars = unicodeScalars
+        var start = scalars.endIndex
+        for _ in 0..<(width + 1) * DisplayClusters.maximumScalars where start > scalars.startIndex {
+            scalars.formIndex(before: &start)
         }
-        return "…" + kept
+        let tail = Array(DisplayClusters(String(scalars[start...])))
+        if start == scalars.startIndex, tail.reduce(0, { $0 + $1.columns }) <= width { return fitted(to: width) }
+        var kept: [Substring] = []
+        var used = 1
+        for cluster in tail.reversed() {
+            if used + cluster.columns > width { break }
+            kept.append(Substring(cluster.text))
+            used += cluster.columns
+        }
+        return "…" + kept.reversed().joined()
     }
 }
 

@@ -116,7 +116,7 @@ extension ConsoleState {
     func drawOrder(_ buffer: inout ScreenBuffer, _ layout: Layout) {
         guard let pane = order else { return }
         guard let detail = pane.detail else {
-            buffer.put("  " + (storeProblem ?? "loading \(pane.orderId)…").neutralized, x: 0, y: layout.bodyTop + 1,
+            buffer.put("  " + (storeProblem ?? "loading \(pane.orderId)…"), x: 0, y: layout.bodyTop + 1,
                        role: storeProblem == nil ? .dim : .error)
             return
         }
@@ -126,7 +126,7 @@ extension ConsoleState {
             guard let line = lines[safe: scroll + row] else { break }
             var x = 1
             for (text, role) in line.pieces {
-                x += buffer.put(text.neutralized, x: x, y: layout.bodyTop + row, role: role, limit: max(0, size.width - x - 1))
+                x += buffer.put(text, x: x, y: layout.bodyTop + row, role: role, limit: max(0, size.width - x - 1))
             }
         }
         if lines.count > layout.bodyRows {
