@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import OrderModel
+import GRDB
 @testable import ConsoleUI
 @testable import OrderStore
 
@@ -15,14 +16,13 @@ import OrderModel
 
     @Test func rowsWithHostileOrEmojiNamesKeepEveryColumnInPlace() throws {
         // Given orders whose customers are 245 KB of joined emoji, a letter under 100,000 marks, and a name with
-        // emoji of U+1FA00–U+1FAFF, in the list
+        // emoji of U+1FA00–U+1FAFF, in the list. Ingest refuses the first two now (TextLimits), so they are
+        // written as a store from before that rule, or edited by hand, would hold them.
         var console = try ConsoleFixture(size: Size(width: 132, height: 40))
         for (orderId, name) in Self.names {
-            try ConsoleFixture.ingest(orderId: orderId, into: console.store) { document in
-                var contact = document["shippingContact"] as? [String: Any] ?? [:]
-                contact["givenName"] = name
-                contact["familyName"] = ""
-                document["shippingContact"] = contact
+            try ConsoleFixture.ingest(orderId: orderId, into: console.store)
+            try console.store.database.write { db in
+                try db.execute(sql: "UPDATE orders SET customer_name = ? WHERE order_id = ?", arguments: [name, orderId])
             }
         }
         console.send(.storeChecked(token: try console.store.changeToken(), at: ConsoleFixture.now))

@@ -27,7 +27,7 @@ import Testing
         (["orders", "lst"], "unknown command 'orders lst'; did you mean 'orders list'?"),
         (["refund-list"], "unknown command 'refund-list'; did you mean 'refunds list'?"),
         (["refundz", "ORD-1"], "unknown command 'refundz'; did you mean 'refund' or 'refunds'?"),
-        (["show", "ORD-1"], "unknown command 'show'; did you mean 'orders show'?"),
+        (["show", "ORD-1"], "unknown command 'show'; did you mean 'orders show' or 'audit show'?"),
         (["xyzzy"], "unknown command 'xyzzy'; see 'paydesk --help'"),
         (["orders", "xyzzy", "--json"], "unknown command 'orders xyzzy'; see 'paydesk orders --help'"),
         (["ord\u{1B}]0;pwned\u{07}rs"], "unknown command 'ord\\u{1B}]0;pwned\\u{7}rs'; see 'paydesk --help'"),
@@ -71,6 +71,6 @@ import Testing
         try Data("nonsense\n".utf8).write(to: file)
         try paydesk.createStore()
         let ingest = try paydesk.run(["ingest", file.path, "--db", paydesk.store])
-        #expect(ingest.stderr == "\(paydesk.folder.path)/x\\u{1B}]0;pwned\\u{7}\\u{1B}[2J: line 1: line: not valid JSON (unexpected character at byte 1)\n")
+        #expect(ingest.stderr == "\(paydesk.folder.path)/x\\u{1B}]0;pwned\\u{7}\\u{1B}[2J: line 1: line: not valid JSON (unexpected character at byte 2)\n")
     }
 }
