@@ -25,3 +25,22 @@ import OrderModel
         #expect(row.contains("held") && row.contains("HELD replay window"))
     }
 }
+
+extension HeldOrderConsoleTests {
+    @Test func cancellingAHeldOrderSaysItWasNeverChargedAndCancelsIt() throws {
+        // Given a held order (its token failed a check; it was never sent to the processor), selected
+        var console = try ConsoleFixture(size: Size(width: 100, height: 30))
+        try ConsoleFixture.ingest(orderId: "HELD-1", into: console.store, verifier: ReplayedTokens())
+        console.press(.character("s"), .character("s"))
+        // When the operator asks to cancel it
+        console.press(.character("c"))
+        // Then the confirmation says what will happen: canceled, never charged; no reversal of a charge that never was
+        let dialog = console.screen.filter { $0.contains("│") }.joined(separator: "\n")
+        #expect(dialog.contains("Type LD-1 and Enter to cancel the order."))
+        #expect(dialog.contains("never sent to the processor") && dialog.contains("never be charged"))
+        #expect(!dialog.contains("charge succeeded") && !dialog.contains("reversal") && !dialog.contains("reverse"))
+        // And confirming cancels it outright
+        console.confirm("HELD-1")
+        #expect(try console.store.order("HELD-1").summary.status == .canceled)
+    }
+}

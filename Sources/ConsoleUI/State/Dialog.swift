@@ -39,7 +39,7 @@ public struct CancelConfirmation: Sendable, Equatable {
     /// What typing the code does, in a few words.
     public var verb: String {
         switch status {
-        case .authorized: "cancel the order"
+        case .authorized, .held: "cancel the order"
         case .charging: "cancel it while charging"
         default: "reverse \(total)"
         }
@@ -50,6 +50,8 @@ public struct CancelConfirmation: Sendable, Equatable {
         switch status {
         case .authorized:
             ["Not yet sent to the processor: the order is canceled", "and will never be charged."]
+        case .held:
+            ["Held, so never sent to the processor: the order is", "canceled and will never be charged."]
         case .charging:
             ["The charge is still in flight. Reversal, not refund:", "it is reversed once it succeeds; if it fails,",
              "the order ends canceled."]
