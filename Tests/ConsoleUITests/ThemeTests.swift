@@ -115,6 +115,8 @@ import Themes
         "[roles]\nhunter2 = { fg = \"red\" }\n",
         "[roles]\nerror = { fg = \"red\", hunter2 = true }\n",
         "[roles]\nerror = { fg = \"hunter2\u{1B}[2J\" }\n",
+        // found by fuzz-theme: an escape inside a value TOML cannot parse
+        "[roles]\nhunter2 = { fg = 121, bold = t\u{1B}[rue }\n",
     ])
     func aThemeErrorQuotesNothingOfTheFile(_ content: String) throws {
         // Given a file that is no theme: secrets, an escape sequence, /etc/passwd-like lines
