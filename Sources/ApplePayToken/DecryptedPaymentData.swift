@@ -49,7 +49,3 @@ extension MaskedPaymentData {
 extension UInt8 {
     var isASCIIDigit: Bool { self &- UInt8(ascii: "0") < 10 }
 }
-
-extension Character {
-    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
-}
