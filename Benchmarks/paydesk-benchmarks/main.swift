@@ -173,10 +173,7 @@ if runs("tokens"), FileManager.default.fileExists(atPath: vectors.path) {
         let items = order["summaryItems"] as? [[String: Any]] ?? []
         let currency = Currency(code: order["currencyCode"] as? String ?? "") ?? Currency.all[0]
         let total = try Money(parsing: items.last?["amount"] as? String ?? "0", currency: currency)
-        let transaction = (token["transactionIdentifier"] as? String ?? "").lowercased()
-        let transactionBytes = stride(from: 0, to: transaction.count, by: 2).map {
-            UInt8(transaction.dropFirst($0).prefix(2), radix: 16) ?? 0
-        }
+        let transactionBytes = (token["transactionIdentifier"] as? String ?? "").utf8.hexDecoded ?? []
         let createdAt = Timestamp(rfc3339: order["createdAt"] as? String ?? "") ?? now
         let json = try pki.token(SandboxPKI.Payment(accountNumber: "6258071234567890", expiration: "291231",
                                                     currencyNumericCode: currency.numericCode, amount: total.minorUnits),

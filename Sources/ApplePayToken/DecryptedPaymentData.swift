@@ -3,14 +3,12 @@ import OrderModel
 import StrictJSON
 
 extension MaskedPaymentData {
-    /// Reads the decrypted JSON, keeping only masked values. The account number and cryptogram are checked
-    /// where they lie in the plaintext and never become a `String`; the copy parsed here is zeroed before
-    /// returning, and the caller wipes the plaintext itself.
+    /// Reads the decrypted JSON, keeping only masked values. The account number, cryptogram and EMV data are
+    /// checked where they lie in the plaintext and never become a `String`: only the last four digits leave as
+    /// text. The plaintext is taken over and wiped, whether the fields are found or not.
     init(plaintext: Data) throws(TokenError) {
-        var bytes = [UInt8](plaintext)
-        defer { bytes.withUnsafeMutableBufferPointer { $0.update(repeating: 0) } }
-        // The document shares `bytes` and is gone once `masked` returns, so the zeroing above reaches the only copy.
-        self = try Self.masked(bytes)
+        let plaintext = CardDataBytes(taking: plaintext)
+        self = try Self.masked(plaintext.bytes)
     }
 
     private static func masked(_ plaintext: [UInt8]) throws(TokenError) -> MaskedPaymentData {
@@ -50,8 +48,4 @@ extension MaskedPaymentData {
 
 extension UInt8 {
     var isASCIIDigit: Bool { self &- UInt8(ascii: "0") < 10 }
-}
-
-extension Character {
-    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }

@@ -39,14 +39,19 @@ public struct MerchantKey: Sendable {
     /// Reads a private key in PEM: PKCS#8 ("PRIVATE KEY"), SEC1 ("EC PRIVATE KEY") or PKCS#1 ("RSA PRIVATE KEY"),
     /// whatever comes before it ("EC PARAMETERS", "Bag Attributes"). Errors never quote the key.
     public init(privateKeyPEM: String, identity: Identity) throws(TokenError) {
-        guard let block = PEMBlock.all(in: privateKeyPEM).first(where: { $0.label.hasSuffix("PRIVATE KEY") }) else {
+        let documents: [PEMDocument]
+        do { documents = try PEMDocument.parseMultiple(pemString: privateKeyPEM) } catch {
+            throw .merchantKey("not a P-256 or RSA private key: the PEM is malformed "
+                               + "(base64 in lines of 64 characters between matching BEGIN and END lines)")
+        }
+        guard let document = documents.first(where: { $0.discriminator.hasSuffix("PRIVATE KEY") }) else {
             throw .merchantKey("no PEM private key block")
         }
-        let pem = block.text
-        if block.label != "RSA PRIVATE KEY", let ec = try? P256.KeyAgreement.PrivateKey(pemRepresentation: pem) {
+        // swift-crypto's DER readers take PKCS#8 and SEC1 (EC) or PKCS#8 and PKCS#1 (RSA) alike.
+        if document.discriminator != "RSA PRIVATE KEY", let ec = try? P256.KeyAgreement.PrivateKey(derRepresentation: document.derBytes) {
             secret = .ec(ec)
             publicKeyHash = Data(SHA256.hash(data: ec.publicKey.derRepresentation)).base64EncodedString()
-        } else if let rsa = try? _RSA.Encryption.PrivateKey(pemRepresentation: pem) {
+        } else if let rsa = try? _RSA.Encryption.PrivateKey(derRepresentation: document.derBytes) {
             secret = .rsa(rsa)
             publicKeyHash = Data(SHA256.hash(data: rsa.publicKey.derRepresentation)).base64EncodedString()
         } else {
@@ -74,31 +79,5 @@ public struct MerchantKey: Sendable {
             throw .merchantKey("the merchant identifier extension is not 64 hex characters")
         }
         return hash
-    }
-}
-
-/// One `-----BEGIN X-----` … `-----END X-----` block of a PEM file.
-struct PEMBlock {
-    var label: String
-    var text: String
-
-    static func all(in pem: String) -> [PEMBlock] {
-        var blocks: [PEMBlock] = []
-        var label: String?
-        var lines: [Substring] = []
-        for line in pem.split(whereSeparator: \.isNewline) {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if trimmed.hasPrefix("-----BEGIN "), trimmed.hasSuffix("-----") {
-                label = String(trimmed.dropFirst(11).dropLast(5))
-                lines = [Substring(trimmed)]
-            } else if let current = label {
-                lines.append(Substring(trimmed))
-                if trimmed == "-----END \(current)-----" {
-                    blocks.append(PEMBlock(label: current, text: lines.joined(separator: "\n")))
-                    label = nil
-                }
-            }
-        }
-        return blocks
     }
 }

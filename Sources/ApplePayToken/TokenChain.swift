@@ -16,8 +16,11 @@ public enum TokenChain {
         let key = ValidatedChains.Key(leaf: signature.leaf, intermediate: signature.intermediate, extraRoots: extraRoots)
         if let root = cache.root(of: key, at: signature.signingTime) { return root }
         guard let apple = AppleRootCA.certificate else { throw .chain("the bundled Apple Root CA - G3 does not parse") }
+        // The fixed validation time is behind swift-certificates' `@_spi(FixedExpiryValidationTime)`: its public
+        // initialisers with a time are deprecated in favour of this one.
         var verifier = Verifier(rootCertificates: CertificateStore([apple] + extraRoots)) {
             RFC5280Policy(fixedExpiryValidationTime: signature.signingTime)
+            AppleSigningChainPolicy()
         }
         let result = await verifier.validate(leaf: signature.leaf, intermediates: CertificateStore([signature.intermediate]))
         guard case .validCertificate(let chain) = result, let last = chain.last else {

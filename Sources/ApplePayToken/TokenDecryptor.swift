@@ -27,10 +27,9 @@ public struct TokenDecryptor: Sendable {
         default:
             throw .merchantKey("a \(token.version.rawValue) token needs an \(token.version == .ecV1 ? "EC P-256" : "RSA") key")
         }
-        var plaintext = try Self.open(token.data, with: symmetricKey)
-        // The plaintext holds the device account number and cryptogram: read the masked fields, then wipe it.
-        defer { plaintext.resetBytes(in: 0..<plaintext.count) }
-        return try MaskedPaymentData(plaintext: plaintext)
+        // The plaintext holds the device account number and cryptogram or EMV data: it is read for the masked
+        // fields and wiped as it goes, whether they are found or not.
+        return try MaskedPaymentData(plaintext: Self.open(token.data, with: symmetricKey))
     }
 
     /// ECDH, then the NIST SP 800-56A concatenation KDF (one SHA-256 round):

@@ -17,6 +17,12 @@ public struct VerifiedSignature: Sendable {
 /// first, so it is read with a BER parser and the leaf is found by Apple's marker OID, never by position.
 /// Checked here: the messageDigest attribute against the signed content, the ECDSA or RSA signature over the
 /// signed attributes, and the leaf and intermediate markers. The chain to the root is checked separately.
+///
+/// Read with swift-asn1's BER nodes and types rather than swift-certificates' CMS, which (1.21.1) reads BER too but
+/// only behind `@_spi(CMS)`, with no stable API; its `CMS.isValidSignature` finds the signer by issuer and serial
+/// number instead of Apple's marker, returns neither the signing time (which the chain check and the replay window
+/// need) nor the chain, and validates the chain itself on every call with a policy fixed before the signing time
+/// is known, where PayDesk validates at the signing time and caches the result.
 public enum TokenSignature {
     static let signedData: ASN1ObjectIdentifier = [1, 2, 840, 113549, 1, 7, 2]
     static let messageDigest: ASN1ObjectIdentifier = [1, 2, 840, 113549, 1, 9, 4]
@@ -114,7 +120,7 @@ public enum TokenSignature {
             guard parts.count == 2, let value = try children(parts[1]).first else { continue }
             let oid = try ASN1ObjectIdentifier(berEncoded: parts[0])
             if oid == messageDigest { digest = Array(try ASN1OctetString(berEncoded: value).bytes) }
-            if oid == signingTime, case .primitive(let text) = value.content { time = utcTime(text) }
+            if oid == signingTime { time = (try? UTCTime(berEncoded: value)).flatMap(date) }
         }
         guard let digest else { throw TokenError.format(field: "token.paymentData.signature", reason: "no messageDigest attribute") }
         guard let time else { throw TokenError.format(field: "token.paymentData.signature", reason: "no signingTime attribute") }
@@ -134,21 +140,12 @@ public enum TokenSignature {
         return Array(nodes)
     }
 
-    /// UTCTime `YYMMDDHHMMSSZ` (years 50–99 are 19xx, as RFC 5280 says).
-    static func utcTime(_ bytes: ArraySlice<UInt8>) -> Date? {
-        let text = String(decoding: bytes, as: UTF8.self)
-        guard text.count == 13, text.hasSuffix("Z"), text.prefix(12).allSatisfy(\.isASCIIDigit) else { return nil }
-        let digits = text.prefix(12).map { Int(String($0)) ?? 0 }
-        func pair(_ i: Int) -> Int { digits[i] * 10 + digits[i + 1] }
-        var components = DateComponents()
-        components.year = pair(0) < 50 ? 2000 + pair(0) : 1900 + pair(0)
-        components.month = pair(2)
-        components.day = pair(4)
-        components.hour = pair(6)
-        components.minute = pair(8)
-        components.second = pair(10)
+    /// A UTCTime, as swift-asn1 read and range-checked it (years 50–99 are 19xx, as RFC 5280 says), as a `Date`.
+    /// swift-certificates converts its own times the same way, but keeps that conversion internal.
+    static func date(_ time: UTCTime) -> Date? {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
-        return calendar.date(from: components)
+        return calendar.date(from: DateComponents(year: time.year, month: time.month, day: time.day,
+                                                  hour: time.hours, minute: time.minutes, second: time.seconds))
     }
 }

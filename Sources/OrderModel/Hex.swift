@@ -1,3 +1,6 @@
+// The tree's one hex codec: everything that reads or writes hex bytes comes here, so that a sign or a space is
+// never taken for a digit. (StrictJSON's `\u` escapes are its own: it imports nothing.)
+
 extension Sequence<UInt8> {
     /// Lower-case hex, two digits a byte. Written out by hand: `String(format:)` is slow on Linux and ingest
     /// hashes every line.

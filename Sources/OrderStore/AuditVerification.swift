@@ -19,20 +19,9 @@ public struct AuditHead: Sendable, Equatable, CustomStringConvertible {
     /// `ENTRIES:HEX`; or only `HEX`, which is then looked for anywhere in the log (`entries` is 0).
     public init?(text: String) {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count <= 2, let hash = Self.bytes(hex: parts.last ?? ""), hash.count == 32 else { return nil }
+        guard parts.count <= 2, let hash = (parts.last ?? "").utf8.hexDecoded, hash.count == 32 else { return nil }
         guard parts.count == 1 || Int64(parts[0]).map({ $0 > 0 }) == true else { return nil }
-        self.init(entries: parts.count == 2 ? Int64(parts[0]) ?? 0 : 0, hash: hash)
-    }
-
-    private static func bytes(hex: Substring) -> Data? {
-        let digits = Array(hex.utf8)
-        guard digits.count % 2 == 0 else { return nil }
-        var bytes = Data()
-        for index in stride(from: 0, to: digits.count, by: 2) {
-            guard let byte = UInt8(String(decoding: digits[index...index + 1], as: UTF8.self), radix: 16) else { return nil }
-            bytes.append(byte)
-        }
-        return bytes
+        self.init(entries: parts.count == 2 ? Int64(parts[0]) ?? 0 : 0, hash: Data(hash))
     }
 }
 

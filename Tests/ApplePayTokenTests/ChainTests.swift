@@ -72,4 +72,31 @@ import OrderModel
         #expect(throws: TokenError.self) { try TokenChain.checkReplayWindow(signature, now: signature.signingTime.addingTimeInterval(301)) }
         #expect(throws: TokenError.self) { try TokenChain.checkReplayWindow(signature, now: Date()) }
     }
+
+    @Test func aMarkedLeafIssuedByTheRootItselfDoesNotChain() async throws {
+        // Given a trusted root that issued a marked intermediate and, directly, a marked leaf
+        let now = Date()
+        let rootKey = P256.Signing.PrivateKey()
+        let rootName = try DistinguishedName { CommonName("Shortcut Root") }
+        func issue(_ subject: DistinguishedName, key: P256.Signing.PrivateKey, marker: ASN1ObjectIdentifier?) throws -> Certificate {
+            var extensions = marker.map { [Certificate.Extension(oid: $0, critical: false, value: [0x05, 0x00])] } ?? []
+            if marker != TokenSignature.leafMarker {
+                var authority = try BasicConstraints.isCertificateAuthority(maxPathLength: nil).makeCertificateExtension()
+                authority.critical = true
+                extensions.append(authority)
+            }
+            return try Certificate(version: .v3, serialNumber: Certificate.SerialNumber(), publicKey: Certificate.PublicKey(key.publicKey),
+                                   notValidBefore: now - 86_400, notValidAfter: now + 86_400, issuer: rootName, subject: subject,
+                                   signatureAlgorithm: .ecdsaWithSHA256, extensions: Certificate.Extensions(extensions),
+                                   issuerPrivateKey: Certificate.PrivateKey(rootKey))
+        }
+        let root = try issue(rootName, key: rootKey, marker: nil)
+        let intermediate = try issue(DistinguishedName { CommonName("Marked Intermediate") }, key: P256.Signing.PrivateKey(),
+                                     marker: TokenSignature.intermediateMarker)
+        let leaf = try issue(DistinguishedName { CommonName("Leaf Issued By The Root") }, key: P256.Signing.PrivateKey(),
+                             marker: TokenSignature.leafMarker)
+        // When its chain is validated with that root trusted, Then it is refused: Apple's chain runs through the intermediate
+        let signature = VerifiedSignature(signingTime: now, leaf: leaf, intermediate: intermediate)
+        await #expect(throws: TokenError.self) { try await TokenChain.validate(signature, extraRoots: [root], cache: ValidatedChains()) }
+    }
 }

@@ -146,6 +146,12 @@ import Themes
         #expect(ColorLevel(colors: 256, environment: ["NO_COLOR": "1"]) == ColorLevel.none)
     }
 
+    @Test func aHexColourIsSixHexDigits() {
+        #expect(TerminalColor(name: "#e69f00") == .indexed(178))
+        // A sign is not a hex digit, though Swift's integer parsing takes "-fffff" as a number
+        for bad in ["#-fffff", "#+e69f0", "#e69f0", "#e69f0g", "# e69f0"] { #expect(TerminalColor(name: bad) == nil, "\(bad)") }
+    }
+
     @Test func themeNamesAreTheShippedOnesThenTheOperatorsOwn() throws {
         // Given an operator's themes folder with two themes, one named like a shipped one, and another file
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("themes-\(UUID().uuidString)").path

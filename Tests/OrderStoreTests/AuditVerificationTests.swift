@@ -135,4 +135,14 @@ import OrderModel
         try rawWrite(upgraded, "UPDATE orders SET refunded = 300 WHERE order_id = 'ORD-1'")
         #expect(try upgraded.verifyAudit().problem == "order ORD-1: refunded is 3.00 CNY in the store, 0.00 CNY by the audit log")
     }
+
+    @Test func aHeadIsReadFromHexDigitsOnly() {
+        let hash = String(repeating: "0a", count: 32)
+        #expect(AuditHead(text: "7:\(hash)") == AuditHead(entries: 7, hash: Data(repeating: 0x0A, count: 32)))
+        #expect(AuditHead(text: hash.uppercased())?.hash == Data(repeating: 0x0A, count: 32))
+        // A sign is not a hex digit, though Swift's integer parsing takes "+a" as 10
+        for bad in [String(repeating: "+a", count: 32), "-0" + hash.dropFirst(2), "7:" + hash.dropLast(), "0:" + hash] {
+            #expect(AuditHead(text: bad) == nil, "\(bad)")
+        }
+    }
 }

@@ -1,3 +1,5 @@
+import OrderModel
+
 /// A colour as terminals know them: the terminal's own default, or an index into the 256-colour palette
 /// (0–15 are the classic ANSI colours).
 public enum TerminalColor: Hashable, Sendable {
@@ -15,8 +17,8 @@ public enum TerminalColor: Hashable, Sendable {
         if name.hasPrefix("bright-"), let index = Self.names.firstIndex(of: String(name.dropFirst(7))) {
             self = .indexed(UInt8(index + 8)); return
         }
-        if name.hasPrefix("#"), name.count == 7, let rgb = Int(name.dropFirst(), radix: 16) {
-            self = .indexed(Self.nearest(red: rgb >> 16 & 0xFF, green: rgb >> 8 & 0xFF, blue: rgb & 0xFF, among: 16...255))
+        if name.hasPrefix("#"), let rgb = name.utf8.dropFirst().hexDecoded, rgb.count == 3 {
+            self = .indexed(Self.nearest(red: Int(rgb[0]), green: Int(rgb[1]), blue: Int(rgb[2]), among: 16...255))
             return
         }
         return nil
