@@ -107,7 +107,8 @@ let package = Package(
                     exclude: ["Rendered"]),
         .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "ConsoleUI", "OrderModel"]),
         // The command line's own parts (log formats, the process lock, durations), tested without a process.
-        .testTarget(name: "paydeskTests", dependencies: ["paydesk", "OrderModel", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "paydeskTests", dependencies: ["paydesk", "OrderModel", .product(name: "Logging", package: "swift-log"),
+                                                     .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "PayDeskEndToEndTests", dependencies: [
             "OrderModel", "OrderStore", "PaymentProcessing", "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
         ]),
