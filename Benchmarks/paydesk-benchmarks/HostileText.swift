@@ -4,6 +4,7 @@ import Foundation
 import GRDBSQLite
 import OrderModel
 import OrderStore
+import TerminalCore
 
 /// Customer names built to be expensive to draw, each about 240 KB (ingest's line limit is 256 KB): emoji
 /// joined by zero-width joiners, one letter under 100,000 combining marks, CJK, emoji with modifiers, and
@@ -49,7 +50,7 @@ func measureHostileText(in folder: URL, now: Timestamp) throws {
     drain(state.initialEffects())
     let output = fopen(folder.appendingPathComponent("hostile-bytes.out").path, "w")!, input = fopen("/dev/null", "r")!
     defer { fclose(output); fclose(input) }
-    let terminal = try CursesTerminal(device: .streams(input: input, output: output, size: state.size), theme: .standard,
+    let terminal = try CursesTerminal(device: .streams(input: input, output: output, size: state.size), theme: Theme.standard,
                                       environment: ["TERM": "xterm-256color"])
     defer { terminal.restore() }
     terminal.draw(state.view())

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import OrderModel
+import TerminalCore
 
 /// What a cancel did.
 public enum CancelOutcome: String, Sendable, Equatable, CustomStringConvertible {

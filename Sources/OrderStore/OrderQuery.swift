@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import OrderModel
+import TerminalCore
 
 /// What the orders list shows: sorted by time or by amount, optionally one status, optionally a search, one
 /// page at a time.

@@ -2,6 +2,7 @@ import Foundation
 import OrderModel
 @testable import ConsoleUI
 @testable import OrderStore
+import TerminalCore
 
 /// A demo store on a fixed clock, one hostile customer added, and a console state driven against it with
 /// every effect run at once, so that tests read like an operator's session.

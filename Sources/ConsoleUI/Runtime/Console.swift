@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import OrderModel
 import OrderStore
+import TerminalCore
 
 /// The console's loop: one thread owns the terminal and the state; store work runs on a worker and comes back
 /// as messages. It draws after each change, and when nothing happens it sleeps in the terminal's read with at

@@ -1,5 +1,6 @@
 import Foundation
 import OrderModel
+import TerminalCore
 import Themes
 import TOMLKit
 
@@ -67,7 +68,7 @@ public struct Theme: Sendable {
         }
         for key in table.keys {
             let problem = { (what: String) in ThemeError(file: file, line: lines.line(of: key, inTable: "roles"), key: key, problem: what) }
-            guard let role = Role(rawValue: key) else {
+            guard let role = Role.allCases.first(where: { $0.rawValue == key }) else {
                 throw ThemeError(file: file, line: lines.line(of: key, inTable: "roles"), key: nil,
                                  problem: "unknown role; roles are \(Role.allCases.map(\.rawValue).joined(separator: ", "))")
             }
@@ -98,6 +99,13 @@ public struct Theme: Sendable {
             theme.styles[role] = style
         }
         return theme
+    }
+}
+
+extension Theme: RoleStyles {
+    public func styles(for level: ColorLevel) -> [(role: Role, style: Style)] {
+        let reduced = reduced(to: level)
+        return Role.allCases.map { ($0, reduced.style($0)) }
     }
 }
 

@@ -1,5 +1,6 @@
 import OrderModel
 import OrderStore
+import TerminalCore
 
 extension ConsoleState {
     func drawDialog(_ dialog: Dialog, _ buffer: inout ScreenBuffer) {
