@@ -65,12 +65,14 @@ let package = Package(
         ]),
         // The console without a terminal: state, messages, update, view into a screen buffer, key map, themes.
         .target(name: "ConsoleUI", dependencies: [
-            "OrderModel", "OrderStore", "TerminalCore", "Themes",
+            "OrderModel", "TerminalCore", "Themes",
             .product(name: "TOMLKit", package: "TOMLKit"),
         ]),
         // The shipped colour themes, compiled into the binary so that a copied executable still has them.
         .target(name: "Themes", path: "Themes",
                 resources: ["default", "light", "high-contrast", "colour-blind", "monochrome"].map { .embedInCode("\($0).toml") }),
+        // The console on PayDesk's store: ConsoleUI's `ConsoleStore` answered by `PayDeskStore`'s operations.
+        .target(name: "ConsoleStoreAdapter", dependencies: ["ConsoleUI", "OrderModel", "OrderStore"]),
         // The ncursesw C API with shims for its macros and globals; the only C in the package.
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
         // The only code that calls ncurses: set-up and restore, keys, colours, drawing changed cells.
@@ -78,7 +80,7 @@ let package = Package(
         // The executable: argument parsing and subcommands, nothing else.
         .executableTarget(name: "paydesk", dependencies: [
             "OrderModel", "OrderStore", "ApplePayToken", "MerchantConfiguration", "PaymentProcessing", "ConsoleUI", "CursesTerminal",
-            "TerminalCore",
+            "ConsoleStoreAdapter", "TerminalCore",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
             // Signed audit checkpoints: Ed25519, and its keys in PEM.
@@ -88,7 +90,7 @@ let package = Package(
         // Benchmarks with figures: `swift run -c release paydesk-benchmarks`.
         .executableTarget(name: "paydesk-benchmarks", dependencies: [
                               "OrderModel", "OrderStore", "StrictJSON", "ApplePayToken", "PaymentProcessing", "ConsoleUI", "CursesTerminal",
-                              "TerminalCore",
+                              "ConsoleStoreAdapter", "TerminalCore",
                               .product(name: "Crypto", package: "swift-crypto"),
                               .product(name: "_CryptoExtras", package: "swift-crypto"),
                           ],
@@ -110,8 +112,12 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"), .product(name: "InMemoryLogging", package: "swift-log"),
         ]),
         .testTarget(name: "MerchantConfigurationTests", dependencies: ["MerchantConfiguration", "ApplePayToken", "OrderModel", "OrderStore"]),
-        .testTarget(name: "ConsoleUITests", dependencies: ["ConsoleUI", "OrderModel", "OrderStore", "TerminalCore", "Themes"],
-                    exclude: ["Rendered"]),
+        .testTarget(name: "ConsoleUITests", dependencies: ["ConsoleUI", "OrderModel", "TerminalCore", "Themes"]),
+        // The console on a real (demo) store, through the adapter the app uses: sessions, dialogs, rendered screens.
+        .testTarget(name: "ConsoleStoreAdapterTests", dependencies: [
+            "ConsoleStoreAdapter", "ConsoleUI", "OrderModel", "OrderStore", "TerminalCore",
+            .product(name: "GRDB", package: "GRDB.swift"),
+        ], exclude: ["Rendered"]),
         .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "ConsoleUI", "TerminalCore"]),
         // The command line's own parts (log formats, the process lock, durations), tested without a process.
         .testTarget(name: "paydeskTests", dependencies: ["paydesk", "OrderModel", "TerminalCore", .product(name: "Logging", package: "swift-log"),

@@ -1,4 +1,5 @@
 import ApplePayToken
+import ConsoleStoreAdapter
 import ConsoleUI
 import Crypto
 import CursesTerminal
@@ -221,7 +222,7 @@ if runs("console") {
             }
         }
         let first = try seconds {
-            effects = StoreEffects(store: try PayDeskStore(path: path, mode: .readOnly), actor: actor, clock: { clock.time })
+            effects = StoreEffects(store: PayDeskConsoleStore(try PayDeskStore(path: path, mode: .readOnly)), actor: actor, clock: { clock.time })
             drain(state.initialEffects())
             _ = state.view()
         }

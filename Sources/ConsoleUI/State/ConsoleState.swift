@@ -1,6 +1,5 @@
 import Foundation
 import OrderModel
-import OrderStore
 import TerminalCore
 
 /// The screens an operator moves between.

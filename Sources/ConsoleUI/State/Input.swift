@@ -1,6 +1,5 @@
 import Foundation
 import OrderModel
-import OrderStore
 import TerminalCore
 
 extension ConsoleState {

@@ -1,5 +1,4 @@
 import OrderModel
-import OrderStore
 import TerminalCore
 
 /// Everything that can happen to the console: keys, the terminal, time, and the answers to effects.

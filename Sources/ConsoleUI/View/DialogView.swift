@@ -1,5 +1,4 @@
 import OrderModel
-import OrderStore
 import TerminalCore
 
 extension ConsoleState {

@@ -1,3 +1,4 @@
+import ConsoleStoreAdapter
 import Foundation
 import OrderModel
 @testable import ConsoleUI
@@ -53,7 +54,7 @@ struct ConsoleFixture {
     /// Runs effects against the store, feeding each answer back, until nothing is left to do.
     mutating func run(_ effects: [Effect]) {
         var queue = effects
-        let performer = StoreEffects(store: store, actor: Self.actor, clock: { Self.now })
+        let performer = StoreEffects(store: PayDeskConsoleStore(store), actor: Self.actor, clock: { Self.now })
         while !queue.isEmpty {
             let effect = queue.removeFirst()
             if let message = performer.perform(effect) { queue += state.update(message) }
