@@ -36,13 +36,6 @@ public struct MerchantConfiguration: Sendable {
     public var keys: [Key]
     public var sandboxTrustRoots: [TrustRoot]
 
-    /// `$XDG_CONFIG_HOME/paydesk/config.toml`, else `~/.config/paydesk/config.toml`.
-    public static func defaultFile(_ environment: [String: String]) -> String {
-        let home = environment["HOME"] ?? NSHomeDirectory()
-        let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
-        return configHome + "/paydesk/config.toml"
-    }
-
     /// Checks every token with these keys and roots.
     public var inspector: TokenInspector {
         TokenInspector(keys: keys.map(\.key), extraRoots: sandboxTrustRoots.map(\.certificate))
