@@ -31,6 +31,8 @@ let package = Package(
         .target(name: "StrictJSON"),
         // Text as a terminal shows it: display width, neutralising, the screen buffer, keys. Imports nothing.
         .target(name: "TerminalCore"),
+        // Settings files (themes, config.toml): TOML read one way, and errors that name the file, line and key.
+        .target(name: "SettingsFile", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]),
         // Pure domain: money, orders, the payment state machine. No I/O.
         .target(name: "OrderModel", dependencies: [
             "TerminalCore",
@@ -53,7 +55,7 @@ let package = Package(
         ]),
         // The merchant's keys and sandbox trust roots, from config.toml, checked as ssh checks its files.
         .target(name: "MerchantConfiguration", dependencies: [
-            "ApplePayToken", "OrderModel",
+            "ApplePayToken", "OrderModel", "SettingsFile",
             .product(name: "TOMLKit", package: "TOMLKit"),
             .product(name: "X509", package: "swift-certificates"),
         ]),
@@ -65,7 +67,7 @@ let package = Package(
         ]),
         // The console without a terminal: state, messages, update, view into a screen buffer, key map, themes.
         .target(name: "ConsoleUI", dependencies: [
-            "OrderModel", "TerminalCore", "Themes",
+            "OrderModel", "SettingsFile", "TerminalCore", "Themes",
             .product(name: "TOMLKit", package: "TOMLKit"),
         ]),
         // The shipped colour themes, compiled into the binary so that a copied executable still has them.
@@ -100,6 +102,7 @@ let package = Package(
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
         .testTarget(name: "TerminalCoreTests", dependencies: ["TerminalCore"]),
         .testTarget(name: "OrderModelTests", dependencies: ["OrderModel"]),
+        .testTarget(name: "SettingsFileTests", dependencies: ["SettingsFile", .product(name: "TOMLKit", package: "TOMLKit")]),
         .testTarget(name: "ApplePayTokenTests", dependencies: [
             "ApplePayToken", "OrderModel", "OrderStore", "TestSupport",
             .product(name: "Crypto", package: "swift-crypto"),

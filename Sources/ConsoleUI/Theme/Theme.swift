@@ -1,5 +1,5 @@
 import Foundation
-import OrderModel
+import SettingsFile
 import TerminalCore
 import Themes
 import TOMLKit
@@ -42,16 +42,8 @@ public struct Theme: Sendable {
     /// A problem names the file, the line and only keys of PayDesk's own: the file may be anything (`--theme
     /// /etc/passwd`), so none of its text is ever quoted.
     static func parse(_ text: String, file: String, name: String, base: Theme) throws(ThemeError) -> Theme {
-        if let line = SettingsFileLines.headerWithoutKey(in: text) {
-            throw ThemeError(file: file, line: line, key: nil, problem: "a table header must start with a name, as in [roles]")
-        }
-        let document: TOMLTable
-        do { document = try TOMLTable(string: text) } catch let error as TOMLParseError {
-            throw ThemeError(file: file, line: error.source.begin.line, key: nil, problem: "not valid TOML")
-        } catch {
-            throw ThemeError(file: file, line: nil, key: nil, problem: "not valid TOML")
-        }
-        let lines = SettingsFileLines(text)
+        let settings = try SettingsDocument(parsing: text, file: file, exampleHeader: "[roles]", showsParserMessage: false)
+        let (document, lines) = (settings.table, settings.lines)
         for key in document.keys where !["description", "background", "roles"].contains(key) {
             throw ThemeError(file: file, line: lines.line(of: key), key: nil, problem: "unknown setting; expected description, background or [roles]")
         }
