@@ -1,7 +1,7 @@
 import TerminalCore
 
 /// The console's roles: what each piece of its screens means. Views say which they draw; themes say how each
-/// looks, by these names.
+/// looks, by these names. `text`, what a blank cell holds, is TerminalCore's own.
 extension Role {
     public static let dim = Role(rawValue: "dim")
     public static let title = Role(rawValue: "title")
