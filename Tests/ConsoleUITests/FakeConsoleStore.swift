@@ -36,14 +36,18 @@ final class FakeConsoleStore: ConsoleStore, @unchecked Sendable {
 
     func statusTotals() throws -> [StatusTotal] { try record("statusTotals"); return [] }
 
-    func order(_ orderId: String) throws -> OrderDetail { try record("order \(orderId)"); throw Failure(description: "no order \(orderId)") }
+    func order(_ orderId: String) throws -> OrderDetail {
+        try record("order \(orderId)")
+        guard let summary = orderRows.first(where: { $0.orderId == orderId }) else { throw Failure(description: "no order \(orderId)") }
+        return Self.detail(of: summary)
+    }
 
     func refunds() throws -> [RefundView] { try record("refunds"); return [] }
 
     func auditEntries(limit: Int) throws -> [AuditEntry] { try record("auditEntries"); return [] }
 
     func requestCancel(orderId: String, expecting: PaymentStatus, idempotencyKey: String, actor: Actor) throws -> CancelOutcome {
-        try record("requestCancel \(orderId)")
+        try record("requestCancel \(orderId) expecting \(expecting.rawValue) as \(actor.login)")
         return .canceled
     }
 
@@ -56,5 +60,18 @@ final class FakeConsoleStore: ConsoleStore, @unchecked Sendable {
     func withdrawRefund(refundId: String, actor: Actor) throws -> RefundView {
         try record("withdrawRefund \(refundId)")
         throw Failure(description: "refunds are not faked")
+    }
+
+    /// The least an order's page needs: one item, no shipping, a token's metadata, the summary's payment state.
+    static func detail(of summary: OrderSummary) -> OrderDetail {
+        let total = summary.total.minorUnits
+        let details = OrderDetails(
+            merchantIdentifier: "merchant.test", countryCode: "CN", supportedNetworks: ["visa"], merchantCapabilities: ["supports3DS"],
+            summaryItems: [SummaryItem(label: "Tea", amount: total, isPending: false)], shippingMethod: nil, shippingMethods: [],
+            shippingContact: nil, billingContact: nil, applicationData: nil,
+            token: TokenMetadata(version: "EC_v1", publicKeyHash: "aGFzaA==", transactionId: "ab12", applicationDataHash: nil,
+                                 displayName: "Visa \(summary.cardLast4 ?? "0000")", network: "Visa", type: "debit"))
+        return OrderDetail(summary: summary, details: details, processorReference: nil, tokenVerification: nil, events: [],
+                           refunds: [], audit: [], payment: PaymentState(status: summary.status, total: total))
     }
 }
