@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "StrictJSON", targets: ["StrictJSON"]),
         .library(name: "ApplePayToken", targets: ["ApplePayToken"]),
         .library(name: "ConsoleUI", targets: ["ConsoleUI"]),
+        .library(name: "TerminalCore", targets: ["TerminalCore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
@@ -28,13 +29,18 @@ let package = Package(
     targets: [
         // The one JSON reader for everything read from outside: RFC 8259 exactly, no dependencies.
         .target(name: "StrictJSON"),
+        // Text as a terminal shows it: display width, neutralising, the screen buffer, keys. Imports nothing.
+        .target(name: "TerminalCore"),
+        // Settings files (themes, config.toml): TOML read one way, and errors that name the file, line and key.
+        .target(name: "SettingsFile", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]),
         // Pure domain: money, orders, the payment state machine. No I/O.
         .target(name: "OrderModel", dependencies: [
+            "TerminalCore",
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // The SQLite store: migrations, operations as transactions, ingest, outbox.
         .target(name: "OrderStore", dependencies: [
-            "OrderModel", "StrictJSON",
+            "OrderModel", "StrictJSON", "TerminalCore",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
             .product(name: "Crypto", package: "swift-crypto"),
@@ -49,7 +55,7 @@ let package = Package(
         ]),
         // The merchant's keys and sandbox trust roots, from config.toml, checked as ssh checks its files.
         .target(name: "MerchantConfiguration", dependencies: [
-            "ApplePayToken", "OrderModel",
+            "ApplePayToken", "OrderModel", "SettingsFile",
             .product(name: "TOMLKit", package: "TOMLKit"),
             .product(name: "X509", package: "swift-certificates"),
         ]),
@@ -61,19 +67,22 @@ let package = Package(
         ]),
         // The console without a terminal: state, messages, update, view into a screen buffer, key map, themes.
         .target(name: "ConsoleUI", dependencies: [
-            "OrderModel", "OrderStore", "Themes",
+            "OrderModel", "SettingsFile", "TerminalCore", "Themes",
             .product(name: "TOMLKit", package: "TOMLKit"),
         ]),
         // The shipped colour themes, compiled into the binary so that a copied executable still has them.
         .target(name: "Themes", path: "Themes",
                 resources: ["default", "light", "high-contrast", "colour-blind", "monochrome"].map { .embedInCode("\($0).toml") }),
+        // The console on PayDesk's store: ConsoleUI's `ConsoleStore` answered by `PayDeskStore`'s operations.
+        .target(name: "ConsoleStoreAdapter", dependencies: ["ConsoleUI", "OrderModel", "OrderStore"]),
         // The ncursesw C API with shims for its macros and globals; the only C in the package.
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
         // The only code that calls ncurses: set-up and restore, keys, colours, drawing changed cells.
-        .target(name: "CursesTerminal", dependencies: ["CNcursesw", "ConsoleUI", "OrderModel"]),
+        .target(name: "CursesTerminal", dependencies: ["CNcursesw", "TerminalCore"]),
         // The executable: argument parsing and subcommands, nothing else.
         .executableTarget(name: "paydesk", dependencies: [
             "OrderModel", "OrderStore", "ApplePayToken", "MerchantConfiguration", "PaymentProcessing", "ConsoleUI", "CursesTerminal",
+            "ConsoleStoreAdapter", "TerminalCore",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
             // Signed audit checkpoints: Ed25519, and its keys in PEM.
@@ -83,6 +92,7 @@ let package = Package(
         // Benchmarks with figures: `swift run -c release paydesk-benchmarks`.
         .executableTarget(name: "paydesk-benchmarks", dependencies: [
                               "OrderModel", "OrderStore", "StrictJSON", "ApplePayToken", "PaymentProcessing", "ConsoleUI", "CursesTerminal",
+                              "ConsoleStoreAdapter", "TerminalCore",
                               .product(name: "Crypto", package: "swift-crypto"),
                               .product(name: "_CryptoExtras", package: "swift-crypto"),
                           ],
@@ -90,7 +100,9 @@ let package = Package(
         // What tests share: the seed of their random choices.
         .target(name: "TestSupport", dependencies: ["OrderStore"], path: "Tests/TestSupport"),
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
+        .testTarget(name: "TerminalCoreTests", dependencies: ["TerminalCore"]),
         .testTarget(name: "OrderModelTests", dependencies: ["OrderModel"]),
+        .testTarget(name: "SettingsFileTests", dependencies: ["SettingsFile", .product(name: "TOMLKit", package: "TOMLKit")]),
         .testTarget(name: "ApplePayTokenTests", dependencies: [
             "ApplePayToken", "OrderModel", "OrderStore", "TestSupport",
             .product(name: "Crypto", package: "swift-crypto"),
@@ -103,14 +115,18 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"), .product(name: "InMemoryLogging", package: "swift-log"),
         ]),
         .testTarget(name: "MerchantConfigurationTests", dependencies: ["MerchantConfiguration", "ApplePayToken", "OrderModel", "OrderStore"]),
-        .testTarget(name: "ConsoleUITests", dependencies: ["ConsoleUI", "OrderModel", "OrderStore", "Themes"],
-                    exclude: ["Rendered"]),
-        .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "ConsoleUI", "OrderModel"]),
+        .testTarget(name: "ConsoleUITests", dependencies: ["ConsoleUI", "OrderModel", "TerminalCore", "Themes"]),
+        // The console on a real (demo) store, through the adapter the app uses: sessions, dialogs, rendered screens.
+        .testTarget(name: "ConsoleStoreAdapterTests", dependencies: [
+            "ConsoleStoreAdapter", "ConsoleUI", "OrderModel", "OrderStore", "TerminalCore",
+            .product(name: "GRDB", package: "GRDB.swift"),
+        ], exclude: ["Rendered"]),
+        .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "ConsoleUI", "TerminalCore"]),
         // The command line's own parts (log formats, the process lock, durations), tested without a process.
-        .testTarget(name: "paydeskTests", dependencies: ["paydesk", "OrderModel", .product(name: "Logging", package: "swift-log"),
+        .testTarget(name: "paydeskTests", dependencies: ["paydesk", "OrderModel", "TerminalCore", .product(name: "Logging", package: "swift-log"),
                                                      .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "PayDeskEndToEndTests", dependencies: [
-            "OrderModel", "OrderStore", "PaymentProcessing", "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
+            "OrderModel", "OrderStore", "PaymentProcessing", "TerminalCore", "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
         ]),
     ]
 )

@@ -18,6 +18,8 @@ let package = Package(
             .product(name: "ApplePayToken", package: "PayDesk"), .product(name: "OrderModel", package: "PayDesk"),
         ]),
         // A theme file.
-        .executableTarget(name: "fuzz-theme", dependencies: [.product(name: "ConsoleUI", package: "PayDesk")]),
+        .executableTarget(name: "fuzz-theme", dependencies: [
+            .product(name: "ConsoleUI", package: "PayDesk"), .product(name: "TerminalCore", package: "PayDesk"),
+        ]),
     ]
 )

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Sources/OrderModel/DisplayWidthTable.swift: the terminal columns of every Unicode scalar that does
+"""Writes Sources/TerminalCore/DisplayWidthTable.swift: the terminal columns of every Unicode scalar that does
 not take exactly one, as sorted ranges for a binary search.
 
 The data is Unicode's own, as the PyPI package wcwidth carries it (pip install wcwidth; its tables are
@@ -11,7 +11,7 @@ generated from the Unicode Character Database and name their source files):
   1 column   everything else, spacing marks (Mc) included: wcwidth counts those as zero-width, but they take
              a cell of their own, as glibc's wcwidth (which terminals on Linux use) says
 The table is checked against Python's own unicodedata (often an older Unicode version) for the scalars both
-know, and ConsoleUI's tests check it against the Swift runtime's Unicode properties.
+know, and TerminalCore's tests check it against the Swift runtime's Unicode properties.
 
 Run from the repository root:  python3 scripts/generate-display-widths.py
 """
@@ -22,7 +22,7 @@ import unicodedata
 import wcwidth
 from wcwidth import table_mc, table_wide, table_zero
 
-OUTPUT = "Sources/OrderModel/DisplayWidthTable.swift"
+OUTPUT = "Sources/TerminalCore/DisplayWidthTable.swift"
 
 
 def widths():

@@ -1,9 +1,11 @@
+import ConsoleStoreAdapter
 import ConsoleUI
 import CursesTerminal
 import Foundation
 import GRDBSQLite
 import OrderModel
 import OrderStore
+import TerminalCore
 
 /// Customer names built to be expensive to draw, each about 240 KB (ingest's line limit is 256 KB): emoji
 /// joined by zero-width joiners, one letter under 100,000 combining marks, CJK, emoji with modifiers, and
@@ -41,7 +43,7 @@ func measureHostileText(in folder: URL, now: Timestamp) throws {
     print("console with five hostile customer names on screen (\(hostileNames.map { "\($0.utf8.count / 1024) KB" }.joined(separator: ", "))), 132x40")
 
     var state = ConsoleState(size: Size(width: 132, height: 40), storeName: "bench", readOnlyReason: nil, now: now)
-    let effects = StoreEffects(store: try PayDeskStore(path: path, mode: .readOnly), actor: Actor(login: "bench"), clock: { now })
+    let effects = StoreEffects(store: PayDeskConsoleStore(try PayDeskStore(path: path, mode: .readOnly)), actor: Actor(login: "bench"), clock: { now })
     func drain(_ list: [Effect]) {
         var queue = list
         while !queue.isEmpty { if let message = effects.perform(queue.removeFirst()) { queue += state.update(message) } }
@@ -49,7 +51,7 @@ func measureHostileText(in folder: URL, now: Timestamp) throws {
     drain(state.initialEffects())
     let output = fopen(folder.appendingPathComponent("hostile-bytes.out").path, "w")!, input = fopen("/dev/null", "r")!
     defer { fclose(output); fclose(input) }
-    let terminal = try CursesTerminal(device: .streams(input: input, output: output, size: state.size), theme: .standard,
+    let terminal = try CursesTerminal(device: .streams(input: input, output: output, size: state.size), theme: Theme.standard,
                                       environment: ["TERM": "xterm-256color"])
     defer { terminal.restore() }
     terminal.draw(state.view())

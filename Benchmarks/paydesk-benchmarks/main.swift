@@ -1,4 +1,5 @@
 import ApplePayToken
+import ConsoleStoreAdapter
 import ConsoleUI
 import Crypto
 import CursesTerminal
@@ -8,6 +9,7 @@ import OrderModel
 import OrderStore
 import PaymentProcessing
 import _CryptoExtras
+import TerminalCore
 
 // PayDesk's benchmarks. Each measurement repeats the operation and prints the median, the 90th percentile and
 // the worst case. The 1,000,000-order store is built once under .build-bench/ and reused on later runs.
@@ -220,7 +222,7 @@ if runs("console") {
             }
         }
         let first = try seconds {
-            effects = StoreEffects(store: try PayDeskStore(path: path, mode: .readOnly), actor: actor, clock: { clock.time })
+            effects = StoreEffects(store: PayDeskConsoleStore(try PayDeskStore(path: path, mode: .readOnly)), actor: actor, clock: { clock.time })
             drain(state.initialEffects())
             _ = state.view()
         }
@@ -228,7 +230,7 @@ if runs("console") {
 
         // A curses screen writing to a file counts the bytes each change costs on the wire.
         let output = fopen(folder.appendingPathComponent("console-bytes.out").path, "w")!, input = fopen("/dev/null", "r")!
-        let terminal = try CursesTerminal(device: .streams(input: input, output: output, size: state.size), theme: .standard,
+        let terminal = try CursesTerminal(device: .streams(input: input, output: output, size: state.size), theme: Theme.standard,
                                           environment: ["TERM": "xterm-256color"])
         terminal.draw(state.view())
         func bytes(_ body: () -> Void) -> Int {

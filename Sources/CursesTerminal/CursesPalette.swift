@@ -1,14 +1,13 @@
 import CNcursesw
-import ConsoleUI
+import TerminalCore
 
 /// Each role's curses attributes and colour pair, allocated once per distinct pair of colours.
 struct CursesPalette {
     private var byRole: [Role: (attr_t, Int32)] = [:]
 
-    init(theme: Theme, level: ColorLevel) {
+    init(styles: [(role: Role, style: Style)], level: ColorLevel) {
         var pairs: [[Int32]: Int32] = [:]
-        for role in Role.allCases {
-            let style = theme.style(role)
+        for (role, style) in styles {
             var attributes: attr_t = 0
             if style.bold { attributes |= paydesk_a_bold() }
             if style.dim { attributes |= paydesk_a_dim() }

@@ -1,7 +1,6 @@
 import CNcursesw
-import ConsoleUI
 import Foundation
-import OrderModel
+import TerminalCore
 
 /// The only code that calls ncurses. It sets the terminal up and always restores it, turns ncurses' key codes
 /// into `Key`s, and sends only the cells that changed since the previous frame.
@@ -28,7 +27,7 @@ public final class CursesTerminal: Terminal {
 
     /// Sets the terminal up. Throws a one-line reason before touching the screen when curses cannot work there:
     /// no terminal, or a `TERM` that terminfo does not know or that cannot position the cursor (`dumb`).
-    public init(device: Device = .controllingTerminal, theme: Theme, environment: [String: String]) throws(CursesError) {
+    public init(device: Device = .controllingTerminal, theme: some RoleStyles, environment: [String: String]) throws(CursesError) {
         setlocale(LC_ALL, "")
         isUTF8 = String(cString: nl_langinfo(nl_item(CODESET))) == "UTF-8"
         // ncurses' wide functions need a UTF-8 LC_CTYPE even when the output stays ASCII.
@@ -68,7 +67,7 @@ public final class CursesTerminal: Terminal {
             level = ColorLevel(colors: Int(paydesk_colors()), environment: environment)
         }
         colorLevel = level
-        palette = CursesPalette(theme: theme.reduced(to: level), level: level)
+        palette = CursesPalette(styles: theme.styles(for: level), level: level)
         size = Size(width: Int(paydesk_cols()), height: Int(paydesk_lines()))
         StopSignals.install()
         // After newterm, which installs ncurses' own SIGTSTP handler: ours leaves the screen from the loop.
@@ -108,7 +107,7 @@ public final class CursesTerminal: Terminal {
             if result == ERR && Self.hungUp(inputDescriptor) { hungUp = true }
             return nil
         }
-        return Self.characterKey(UInt32(code)).map(TerminalEvent.key)
+        return Key(characterCode: UInt32(code)).map(TerminalEvent.key)
     }
 
     /// Whether the input reports a hang-up or an error: a pseudo-terminal whose other end closed does (an SSH
@@ -160,18 +159,6 @@ public final class CursesTerminal: Terminal {
         case KEY_DC: .delete
         case KEY_BTAB: .backTab
         default: nil
-        }
-    }
-
-    static func characterKey(_ code: UInt32) -> Key? {
-        switch code {
-        case 10, 13: return .enter
-        case 27: return .escape
-        case 9: return .tab
-        case 8, 127: return .backspace
-        case 1...26: return .control(Character(Unicode.Scalar(code + 96) ?? "?"))
-        case 0..<32: return nil
-        default: return Unicode.Scalar(code).map { .character(Character($0)) }
         }
     }
 

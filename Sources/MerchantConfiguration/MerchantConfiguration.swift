@@ -1,6 +1,7 @@
 import ApplePayToken
 import Foundation
 import OrderModel
+import SettingsFile
 import TOMLKit
 import X509
 
@@ -36,13 +37,6 @@ public struct MerchantConfiguration: Sendable {
     public var keys: [Key]
     public var sandboxTrustRoots: [TrustRoot]
 
-    /// `$XDG_CONFIG_HOME/paydesk/config.toml`, else `~/.config/paydesk/config.toml`.
-    public static func defaultFile(_ environment: [String: String]) -> String {
-        let home = environment["HOME"] ?? NSHomeDirectory()
-        let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
-        return configHome + "/paydesk/config.toml"
-    }
-
     /// Checks every token with these keys and roots.
     public var inspector: TokenInspector {
         TokenInspector(keys: keys.map(\.key), extraRoots: sandboxTrustRoots.map(\.certificate))
@@ -55,16 +49,8 @@ public struct MerchantConfiguration: Sendable {
         do { text = try SecretFile.read(file, secret: false, writableByOthersRefused: true) } catch {
             throw ConfigurationError(file: file, line: nil, key: nil, problem: error.problem.dropPrefix(file + ": "))
         }
-        if let line = SettingsFileLines.headerWithoutKey(in: text) {
-            throw ConfigurationError(file: file, line: line, key: nil, problem: "a table header must start with a name, as in [[merchant_keys]]")
-        }
-        let document: TOMLTable
-        do { document = try TOMLTable(string: text) } catch let error as TOMLParseError {
-            throw ConfigurationError(file: file, line: error.source.begin.line, key: nil, problem: error.description)
-        } catch {
-            throw ConfigurationError(file: file, line: nil, key: nil, problem: "not a TOML file")
-        }
-        let lines = SettingsFileLines(text)
+        let settings = try SettingsDocument(parsing: text, file: file, exampleHeader: "[[merchant_keys]]", showsParserMessage: true)
+        let (document, lines) = (settings.table, settings.lines)
         let folder = (file as NSString).deletingLastPathComponent
         func resolved(_ path: String) -> String { path.hasPrefix("/") ? path : folder + "/" + path }
         for key in document.keys where !["merchant_keys", "sandbox"].contains(key) {

@@ -1,3 +1,4 @@
+import TerminalCore
 /// Idempotency keys: what makes retrying a request that moves money safe. Operators choose theirs
 /// (`--idempotency-key`); PayDesk makes its own for what it does by itself, and those live in a namespace
 /// operators cannot enter, so no operator's key can collide with them. The namespace is the prefix

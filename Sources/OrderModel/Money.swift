@@ -1,3 +1,4 @@
+import TerminalCore
 /// An exact amount: an integer count of the currency's minor units. Never binary floating point.
 public struct Money: Hashable, Sendable, CustomStringConvertible {
     public let minorUnits: Int64
@@ -121,13 +122,4 @@ extension Money {
         }
         return Money(minorUnits: total, currency: currency)
     }
-}
-
-/// Quotes text for an error message. The text is neutralised, so a hostile value cannot reach a terminal
-/// through a message, and cut at `limit` columns, reading no more of it than that.
-public func quoted(_ text: String, limit: Int = 40) -> String {
-    var clusters = DisplayClusters(text, columns: limit)
-    var shown = ""
-    while let cluster = clusters.next() { shown += cluster.text }
-    return "\"" + shown + (clusters.isCut ? "…" : "") + "\""
 }

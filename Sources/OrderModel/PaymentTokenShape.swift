@@ -1,3 +1,4 @@
+import TerminalCore
 /// `paymentData.version`: how the payment data is encrypted.
 public enum PaymentTokenVersion: String, Sendable {
     case ecV1 = "EC_v1"

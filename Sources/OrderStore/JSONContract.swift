@@ -1,5 +1,6 @@
 import Foundation
 import OrderModel
+import TerminalCore
 
 /// The JSON that `--json` prints (docs/design.md §2, docs/json-output.md): amounts as decimal strings in the order's
 /// currency, times as RFC 3339, states by their names. Keys are sorted so output is stable; absent values

@@ -1,75 +1,19 @@
 import Foundation
 import GRDB
 import OrderModel
+import TerminalCore
 
-/// What the orders list shows: sorted by time or by amount, optionally one status, optionally a search, one
-/// page at a time.
-public struct OrderQuery: Sendable, Equatable {
-    /// Amounts in different currencies cannot be compared, so sorting by amount groups the currencies and
-    /// sorts the amounts within each.
-    public enum ListOrder: String, Sendable, CaseIterable, CustomStringConvertible {
-        case newestFirst = "newest"
-        case oldestFirst = "oldest"
-        case largestFirst = "largest"
-        case smallestFirst = "smallest"
+/// How the store sorts and pages by each order of the list.
+extension OrderQuery.ListOrder {
+    var isByAmount: Bool { self == .largestFirst || self == .smallestFirst }
+    var isDescending: Bool { self == .newestFirst || self == .largestFirst }
 
-        public var reversed: ListOrder {
-            switch self {
-            case .newestFirst: .oldestFirst
-            case .oldestFirst: .newestFirst
-            case .largestFirst: .smallestFirst
-            case .smallestFirst: .largestFirst
-            }
-        }
+    /// The sort columns, most significant first; the row id makes every position unique, for keyset paging.
+    /// Each has an index of its own and one after `status` (Schema).
+    var columns: [String] { isByAmount ? ["currency", "total", "id"] : ["created_at", "id"] }
 
-        /// The same direction by the other key: newest first becomes largest first.
-        public var otherKey: ListOrder {
-            switch self {
-            case .newestFirst: .largestFirst
-            case .oldestFirst: .smallestFirst
-            case .largestFirst: .newestFirst
-            case .smallestFirst: .oldestFirst
-            }
-        }
-
-        public var description: String {
-            switch self {
-            case .newestFirst: "newest first"
-            case .oldestFirst: "oldest first"
-            case .largestFirst: "largest first (per currency)"
-            case .smallestFirst: "smallest first (per currency)"
-            }
-        }
-
-        var isByAmount: Bool { self == .largestFirst || self == .smallestFirst }
-        var isDescending: Bool { self == .newestFirst || self == .largestFirst }
-
-        /// The sort columns, most significant first; the row id makes every position unique, for keyset paging.
-        /// Each has an index of its own and one after `status` (Schema).
-        var columns: [String] { isByAmount ? ["currency", "total", "id"] : ["created_at", "id"] }
-
-        func values(of cursor: OrderCursor) -> StatementArguments {
-            isByAmount ? [cursor.currency, cursor.total, cursor.rowID] : [cursor.createdAt, cursor.rowID]
-        }
-    }
-
-    public var status: PaymentStatus?
-    /// Matches an order id (prefix), a phone number (however formatted, by its last digits), an email
-    /// address, the card's last 4 digits, or the start of the customer's name. A prefix matching more than
-    /// 1,000 orders contributes the first 1,000 in id or name order.
-    public var search: String?
-    public var limit: Int
-    /// Keyset paging: the page after this row, in `order`. Never OFFSET, so page 10,000 costs what page 1 does.
-    public var after: OrderCursor?
-    public var order: ListOrder
-
-    public init(status: PaymentStatus? = nil, search: String? = nil, limit: Int = 50, after: OrderCursor? = nil,
-                order: ListOrder = .newestFirst) {
-        self.status = status
-        self.search = search
-        self.limit = limit
-        self.after = after
-        self.order = order
+    func values(of cursor: OrderCursor) -> StatementArguments {
+        isByAmount ? [cursor.currency, cursor.total, cursor.rowID] : [cursor.createdAt, cursor.rowID]
     }
 }
 

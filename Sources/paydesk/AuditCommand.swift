@@ -3,6 +3,7 @@ import Crypto
 import Foundation
 import OrderModel
 import OrderStore
+import TerminalCore
 
 struct AuditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -8,7 +8,7 @@ struct ConfigOptions: ParsableArguments {
                                valueName: "path"), completion: .configuration)
     var config: String?
 
-    var file: String { config ?? MerchantConfiguration.defaultFile(ProcessInfo.processInfo.environment) }
+    var file: String { config ?? Paths.merchantConfiguration(ProcessInfo.processInfo.environment) }
 
     /// The configuration, or nil when the default file does not exist. A file named by --config must exist.
     func load() throws -> MerchantConfiguration? {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ConsoleStoreAdapter
 import ConsoleUI
 import CursesTerminal
 import Foundation
@@ -45,7 +46,8 @@ struct ConsoleCommand: ParsableCommand {
         var notes = [themeProblem].compactMap { $0 }
         if case .notUnderstood = ReadOnlySetting(environment), let setting = ReadOnlySetting(environment).reason { notes.append(setting) }
         if !notes.isEmpty { state.show(notes.joined(separator: " · "), as: themeProblem == nil ? .warning : .error, seconds: 15) }
-        Console(store: opened, actor: .current, terminal: terminal, state: state).run()
+        Console(store: PayDeskConsoleStore(opened), actor: .current, terminal: terminal, state: state,
+                clock: PayDeskStore.systemClock).run()
     }
 }
 

@@ -4,6 +4,7 @@ import Foundation
 import MerchantConfiguration
 import OrderModel
 import OrderStore
+import TerminalCore
 import X509
 
 struct DecryptCommand: ParsableCommand {

@@ -1,5 +1,6 @@
 import Foundation
 import OrderModel
+import TerminalCore
 
 /// The only way out to the terminal for the command line. Text is neutralised line by line, so nothing that
 /// came from outside (an order, an event, a token, a file name, an error quoting input) can steer the

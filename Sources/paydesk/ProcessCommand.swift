@@ -1,4 +1,5 @@
 import ArgumentParser
+import CursesTerminal
 import Foundation
 import Logging
 import OrderModel
@@ -78,7 +79,7 @@ struct ProcessCommand: AsyncParsableCommand {
 
     func run() async throws {
         // First, so that a SIGTERM from the moment the service is started stops it rather than killing it mid-start.
-        StopRequest.install()
+        StopSignals.install()
         let logger = log.bootstrap(label: "paydesk.process")
         do { try await process(logger) } catch let failure as CommandFailure {
             Self.announce(failure, in: log.logFormat, logger)
@@ -107,13 +108,13 @@ struct ProcessCommand: AsyncParsableCommand {
             }
         }
         let outcome: LifecycleDriver.Stop
-        do { outcome = try await driver.run(untilIdle: once, deadline: deadline, shouldStop: { StopRequest.received != nil }) } catch {
+        do { outcome = try await driver.run(untilIdle: once, deadline: deadline, shouldStop: { StopSignals.received != nil }) } catch {
             throw CommandFailure("process: \(error); run it again: nothing is ever sent twice")
         }
         watchdog?.cancel()
         let reason = switch outcome {
         case .idle: "nothing left in flight"
-        case .requested: StopRequest.received ?? "stop requested"
+        case .requested: StopSignals.received ?? "stop requested"
         case .deadline: "--max-wait \(maxWait?.description ?? "") passed"
         }
         var summary = driver.totals.metadata

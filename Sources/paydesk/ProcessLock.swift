@@ -1,6 +1,7 @@
 import Foundation
 import OrderModel
 import OrderStore
+import TerminalCore
 
 /// One `paydesk process` per store. The lock is flock(2) on `STORE.process-lock` beside the store's real file
 /// (symbolic links resolved, so two paths to one store share one lock); the kernel releases it when the

@@ -1,4 +1,5 @@
 import OrderModel
+import TerminalCore
 
 /// PAYDESK_READ_ONLY, read in this one place. It can only ever make a session read-only: 1, true, yes or on
 /// force it; 0, false, no, off, empty or unset leave it to the flags. Anything else is a mistake, named wherever

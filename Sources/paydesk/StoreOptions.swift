@@ -70,28 +70,6 @@ struct StoreOptions: ParsableArguments {
     }
 }
 
-enum Paths {
-    static func dataHome(_ environment: [String: String]) -> String {
-        if let path = environment["XDG_DATA_HOME"], path.hasPrefix("/") { return path }
-        return home(environment) + "/.local/share"
-    }
-
-    static func configHome(_ environment: [String: String]) -> String {
-        if let path = environment["XDG_CONFIG_HOME"], path.hasPrefix("/") { return path }
-        return home(environment) + "/.config"
-    }
-
-    /// The operator's own themes, which `--theme NAME` looks in before the shipped ones.
-    static func userThemes(_ environment: [String: String]) -> String {
-        configHome(environment) + "/paydesk/themes"
-    }
-
-    static func home(_ environment: [String: String]) -> String {
-        environment["HOME"] ?? NSHomeDirectory()
-    }
-
-}
-
 extension Actor {
     /// The operator running this process: the login name of the effective user, and the SSH client from
     /// SSH_CONNECTION ("client-ip client-port server-ip server-port") when there is one.

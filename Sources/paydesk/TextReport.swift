@@ -1,5 +1,6 @@
 import OrderModel
 import OrderStore
+import TerminalCore
 
 /// Plain-text reports for people. Every piece of customer text goes through `fitted`/`neutralized`, so
 /// nothing a customer typed can act on the terminal.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import OrderModel
+import TerminalCore
 
 /// A word where a command name belongs that names no command, with the nearest names, as git suggests them.
 ///

@@ -1,7 +1,7 @@
+import TerminalCore
 import Testing
 import OrderModel
 @testable import ConsoleUI
-@testable import OrderStore
 
 /// The header's money per status: exact when it fits, "overflow" when it does not, never a clamped figure.
 @Suite struct HeaderTotalsTests {

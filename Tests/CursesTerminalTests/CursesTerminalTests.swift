@@ -3,7 +3,7 @@ import Testing
 @testable import ConsoleUI
 @testable import CursesTerminal
 import CNcursesw
-import OrderModel
+@testable import TerminalCore
 
 /// ncurses is one global screen per process: these tests take turns.
 @Suite(.serialized) struct CursesTerminalTests {
@@ -17,7 +17,7 @@ import OrderModel
         init(size: Size, environment: [String: String] = ["TERM": "xterm-256color"]) throws {
             input = fopen("/dev/null", "r")!
             output = fopen(path, "w")!
-            terminal = try CursesTerminal(device: .streams(input: input, output: output, size: size), theme: .standard,
+            terminal = try CursesTerminal(device: .streams(input: input, output: output, size: size), theme: Theme.standard,
                                           environment: environment)
         }
 
@@ -81,7 +81,7 @@ import OrderModel
         // When the console is started on such a terminal, it is refused with one line naming TERM and what to do
         #expect(throws: error) {
             _ = try CursesTerminal(device: .streams(input: input, output: output, size: Size(width: 80, height: 24)),
-                                   theme: .standard, environment: environment)
+                                   theme: Theme.standard, environment: environment)
         }
         #expect(error.description.contains("TERM") && error.description.contains("paydesk orders list"))
         #expect(!error.description.unicodeScalars.contains { $0.isTerminalHazard })
@@ -154,13 +154,13 @@ import OrderModel
         #expect(CursesTerminal.functionKey(KEY_DOWN) == .down)
         #expect(CursesTerminal.functionKey(KEY_NPAGE) == .pageDown)
         #expect(CursesTerminal.functionKey(KEY_BTAB) == .backTab)
-        #expect(CursesTerminal.characterKey(3) == .control("c"))
-        #expect(CursesTerminal.characterKey(27) == .escape)
-        #expect(CursesTerminal.characterKey(13) == .enter)
-        #expect(CursesTerminal.characterKey(127) == .backspace)
+        #expect(Key(characterCode: 3) == .control("c"))
+        #expect(Key(characterCode: 27) == .escape)
+        #expect(Key(characterCode: 13) == .enter)
+        #expect(Key(characterCode: 127) == .backspace)
         // 258 is KEY_DOWN as a function key, but 'Ă' as a character: the return code decides, not the value
-        #expect(CursesTerminal.characterKey(258) == .character("Ă"))
-        #expect(CursesTerminal.characterKey(0x738B) == .character("王"))
+        #expect(Key(characterCode: 258) == .character("Ă"))
+        #expect(Key(characterCode: 0x738B) == .character("王"))
     }
 
     @Test func withoutUTF8EveryCellIsASCII() {

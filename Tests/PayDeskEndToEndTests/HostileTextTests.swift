@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import OrderModel
+import TerminalCore
 import Testing
 
 /// One corpus of hostile strings, put into every free-text field of every input PayDesk reads, then every

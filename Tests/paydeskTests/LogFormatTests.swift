@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import OrderModel
+import TerminalCore
 import Testing
 @testable import paydesk
 

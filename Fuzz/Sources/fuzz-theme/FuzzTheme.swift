@@ -1,4 +1,5 @@
 @testable import ConsoleUI
+import TerminalCore
 
 /// A theme file, as `--theme PATH` reads one: UTF-8 text parsed over the default theme, then reduced to every
 /// colour level a terminal may have. A theme that cannot be used must say so in one line.

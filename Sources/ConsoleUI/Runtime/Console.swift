@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import OrderModel
-import OrderStore
+import TerminalCore
 
 /// The console's loop: one thread owns the terminal and the state; store work runs on a worker and comes back
 /// as messages. It draws after each change, and when nothing happens it sleeps in the terminal's read with at
@@ -16,8 +16,8 @@ public final class Console {
     /// A confirmation that changes an order was opened: once it is on screen, keys typed before are dropped.
     private var discardTypeAheadAfterDraw = false
 
-    public init(store: PayDeskStore, actor: Actor, terminal: Terminal, state: ConsoleState,
-                clock: @escaping @Sendable () -> Timestamp = PayDeskStore.systemClock) {
+    public init(store: any ConsoleStore, actor: Actor, terminal: Terminal, state: ConsoleState,
+                clock: @escaping @Sendable () -> Timestamp) {
         self.terminal = terminal
         self.effects = StoreEffects(store: store, actor: actor, clock: clock)
         self.state = state

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalCore
 
 /// A terminal without a screen: events come from a script, frames are kept for inspection. A `nil` in the
 /// script is a wait in which nothing is typed, so that answers from the store can arrive.

@@ -1,20 +1,19 @@
 import OrderModel
-import OrderStore
 
-/// Runs effects against the store and answers each with a message. Runs on the console's worker thread.
+/// Runs effects against the console's store and answers each with a message. Runs on the console's worker thread.
 public struct StoreEffects: Sendable {
-    let store: PayDeskStore
+    let store: any ConsoleStore
     let actor: Actor
     let clock: @Sendable () -> Timestamp
 
-    public init(store: PayDeskStore, actor: Actor, clock: @escaping @Sendable () -> Timestamp) {
+    public init(store: any ConsoleStore, actor: Actor, clock: @escaping @Sendable () -> Timestamp) {
         self.store = store
         self.actor = actor
         self.clock = clock
     }
 
     public func perform(_ effect: Effect) -> Message? {
-        do throws(StoreError) {
+        do {
             switch effect {
             case .checkStore:
                 return .storeChecked(token: try store.changeToken(), at: clock())
@@ -29,15 +28,15 @@ public struct StoreEffects: Sendable {
             case .loadAudit:
                 return .auditLoaded(try store.auditEntries(limit: 500))
             case .cancel(let orderId, let expecting, let key):
-                return .actionFinished(outcome { () throws(StoreError) in
+                return .actionFinished(outcome {
                     let result = try store.requestCancel(orderId: orderId, expecting: expecting, idempotencyKey: key, actor: actor)
-                    return ActionOutcome(succeeded: true, title: "Order \(orderId): \(result.outcome)",
-                                         lines: ["\(result.outcome)".capitalizedFirst + ".", "Recorded in the audit log as \(actor)."])
+                    return ActionOutcome(succeeded: true, title: "Order \(orderId): \(result)",
+                                         lines: ["\(result)".capitalizedFirst + ".", "Recorded in the audit log as \(actor)."])
                 })
             case .refund(let orderId, let amount, let reason, let note, let key):
-                return .actionFinished(outcome { () throws(StoreError) in
+                return .actionFinished(outcome {
                     let refund = try store.requestRefund(orderId: orderId, amount: amount, reason: reason, note: note,
-                                                         idempotencyKey: key, actor: actor).refund
+                                                         idempotencyKey: key, actor: actor)
                     return ActionOutcome(succeeded: true, title: "Refund requested", lines: [
                         "\(refund.refundId): \(refund.amount) for order \(orderId), \(refund.status.rawValue).",
                         "It is submitted to the processor next; the Refunds screen follows it.",
@@ -45,7 +44,7 @@ public struct StoreEffects: Sendable {
                     ])
                 })
             case .withdraw(let refundId):
-                return .actionFinished(outcome { () throws(StoreError) in
+                return .actionFinished(outcome {
                     let refund = try store.withdrawRefund(refundId: refundId, actor: actor)
                     return ActionOutcome(succeeded: true, title: "Refund withdrawn",
                                          lines: ["\(refund.refundId): \(refund.amount) for order \(refund.orderId) is withdrawn."])
@@ -54,14 +53,14 @@ public struct StoreEffects: Sendable {
                 return nil
             }
         } catch {
-            return .storeFailed(error.description)
+            return .storeFailed(String(describing: error))
         }
     }
 
     /// A write's result: a refusal is an answer to show the operator, not a store failure.
-    private func outcome(_ body: () throws(StoreError) -> ActionOutcome) -> ActionOutcome {
+    private func outcome(_ body: () throws -> ActionOutcome) -> ActionOutcome {
         do { return try body() } catch {
-            return ActionOutcome(succeeded: false, title: "Nothing was changed", lines: [error.description])
+            return ActionOutcome(succeeded: false, title: "Nothing was changed", lines: [String(describing: error)])
         }
     }
 }

@@ -1,3 +1,4 @@
+import TerminalCore
 /// Where the parts of a screen go at a given size. Everything below `minimum` gets the "too small" screen.
 public struct Layout: Sendable, Equatable {
     public static let minimum = Size(width: 32, height: 8)

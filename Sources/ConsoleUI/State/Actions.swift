@@ -1,5 +1,4 @@
 import OrderModel
-import OrderStore
 
 extension ConsoleState {
     mutating func perform(_ action: Action) -> [Effect] {

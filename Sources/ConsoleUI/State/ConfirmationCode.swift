@@ -1,3 +1,4 @@
+import TerminalCore
 /// The deliberate answer a confirmation that changes an order needs: the last four characters of the order's
 /// id, typed, then Enter. A single key never confirms, and neither does a shell command typed into the console
 /// by mistake (`cat /var/log/syslog` Enter once reversed a paid order through `c` … `y`).

@@ -1,6 +1,6 @@
 import Foundation
 import OrderModel
-import OrderStore
+import TerminalCore
 
 /// A command of the `:` line, described once for help and for the parser.
 public struct ConsoleCommand: Sendable {

@@ -1,6 +1,6 @@
 import Foundation
 import OrderModel
-import OrderStore
+import TerminalCore
 
 /// The screens an operator moves between.
 public enum ScreenKind: String, Sendable, CaseIterable {

@@ -1,6 +1,5 @@
 import Foundation
 import OrderModel
-import OrderStore
 
 /// A modal box over the screen: it takes every key until it is confirmed or dismissed.
 public enum Dialog: Sendable {

@@ -1,5 +1,4 @@
 import OrderModel
-import OrderStore
 
 /// Work the update function asks for: reads and writes of the store, run off the UI thread and answered by a
 /// `Message`, and what the runtime does to the terminal itself.

@@ -1,6 +1,6 @@
 import Foundation
 import OrderModel
-import OrderStore
+import TerminalCore
 
 extension ConsoleState {
     mutating func handleFilter(_ key: Key, _ field: inout TextField) -> [Effect] {

@@ -1,3 +1,4 @@
+import TerminalCore
 /// What a key binding does.
 public enum Action: String, Sendable, CaseIterable {
     case moveUp, moveDown, pageUp, pageDown, top, bottom

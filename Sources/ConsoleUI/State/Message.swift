@@ -1,5 +1,5 @@
 import OrderModel
-import OrderStore
+import TerminalCore
 
 /// Everything that can happen to the console: keys, the terminal, time, and the answers to effects.
 public enum Message: Sendable {

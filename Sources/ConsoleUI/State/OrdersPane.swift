@@ -1,5 +1,4 @@
 import OrderModel
-import OrderStore
 
 /// The orders list: a window of loaded rows over a list that may hold millions. Pages are read by keyset as
 /// the selection nears either edge, and the far side is dropped, so memory and every read stay small wherever

@@ -1,4 +1,5 @@
 import OrderModel
+import TerminalCore
 
 /// A one-line text input: typing appends, Backspace deletes, Ctrl-U clears. Enough for filters, amounts,
 /// notes and commands, and nothing that needs a cursor to explain.

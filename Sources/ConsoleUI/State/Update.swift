@@ -1,5 +1,5 @@
 import OrderModel
-import OrderStore
+import TerminalCore
 
 extension ConsoleState {
     /// The console's only way to change: a message in, the new state and the effects to run out. No I/O here.

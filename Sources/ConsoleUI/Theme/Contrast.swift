@@ -1,4 +1,5 @@
 import Foundation
+import TerminalCore
 
 /// The terminal's own background, which a theme cannot know: dark unless its file says `background = "light"`.
 public enum TerminalBackground: String, Sendable {

@@ -1,5 +1,6 @@
 import Foundation
-import OrderModel
+import SettingsFile
+import TerminalCore
 import Themes
 import TOMLKit
 
@@ -41,16 +42,8 @@ public struct Theme: Sendable {
     /// A problem names the file, the line and only keys of PayDesk's own: the file may be anything (`--theme
     /// /etc/passwd`), so none of its text is ever quoted.
     static func parse(_ text: String, file: String, name: String, base: Theme) throws(ThemeError) -> Theme {
-        if let line = SettingsFileLines.headerWithoutKey(in: text) {
-            throw ThemeError(file: file, line: line, key: nil, problem: "a table header must start with a name, as in [roles]")
-        }
-        let document: TOMLTable
-        do { document = try TOMLTable(string: text) } catch let error as TOMLParseError {
-            throw ThemeError(file: file, line: error.source.begin.line, key: nil, problem: "not valid TOML")
-        } catch {
-            throw ThemeError(file: file, line: nil, key: nil, problem: "not valid TOML")
-        }
-        let lines = SettingsFileLines(text)
+        let settings = try SettingsDocument(parsing: text, file: file, exampleHeader: "[roles]", showsParserMessage: false)
+        let (document, lines) = (settings.table, settings.lines)
         for key in document.keys where !["description", "background", "roles"].contains(key) {
             throw ThemeError(file: file, line: lines.line(of: key), key: nil, problem: "unknown setting; expected description, background or [roles]")
         }
@@ -67,7 +60,7 @@ public struct Theme: Sendable {
         }
         for key in table.keys {
             let problem = { (what: String) in ThemeError(file: file, line: lines.line(of: key, inTable: "roles"), key: key, problem: what) }
-            guard let role = Role(rawValue: key) else {
+            guard let role = Role.allCases.first(where: { $0.rawValue == key }) else {
                 throw ThemeError(file: file, line: lines.line(of: key, inTable: "roles"), key: nil,
                                  problem: "unknown role; roles are \(Role.allCases.map(\.rawValue).joined(separator: ", "))")
             }
@@ -98,6 +91,13 @@ public struct Theme: Sendable {
             theme.styles[role] = style
         }
         return theme
+    }
+}
+
+extension Theme: RoleStyles {
+    public func styles(for level: ColorLevel) -> [(role: Role, style: Style)] {
+        let reduced = reduced(to: level)
+        return Role.allCases.map { ($0, reduced.style($0)) }
     }
 }
 

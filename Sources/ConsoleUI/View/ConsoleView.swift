@@ -1,5 +1,5 @@
 import OrderModel
-import OrderStore
+import TerminalCore
 
 extension ConsoleState {
     /// The whole screen for this state. Pure: the same state always draws the same buffer.

@@ -1,5 +1,5 @@
 import OrderModel
-import OrderStore
+import TerminalCore
 
 extension ConsoleState {
     func drawDialog(_ dialog: Dialog, _ buffer: inout ScreenBuffer) {

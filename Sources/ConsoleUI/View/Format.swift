@@ -1,4 +1,5 @@
 import OrderModel
+import TerminalCore
 
 /// How statuses, amounts and times are written everywhere in the console.
 extension PaymentStatus {

@@ -1,5 +1,5 @@
 import OrderModel
-import OrderStore
+import TerminalCore
 
 extension ConsoleState {
     /// Draws a table with a header row; the selected row is marked and highlighted. `rowRole` is the role of

@@ -1,5 +1,5 @@
 import OrderModel
-import OrderStore
+import TerminalCore
 
 /// A line of the order screen: pieces of text, each with its role. Customer text is neutralised when drawn.
 struct DocumentLine {

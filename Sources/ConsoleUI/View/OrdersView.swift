@@ -1,5 +1,5 @@
 import OrderModel
-import OrderStore
+import TerminalCore
 
 extension ConsoleState {
     /// The cells of a row, in the order of `orderColumns(visible:)`.

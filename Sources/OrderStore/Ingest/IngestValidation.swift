@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import OrderModel
+import TerminalCore
 
 /// A field of an input line that is wrong, and why: reported as `line N: field: reason`.
 public struct FieldProblem: Error, Equatable, Sendable, CustomStringConvertible {

@@ -1,5 +1,6 @@
 import Logging
 import OrderModel
+import TerminalCore
 
 /// One JSON object per line: `time` (RFC 3339, UTC), `level`, `message`, then the metadata as fields of their
 /// own, in key order; counts are numbers. Strings are escaped here rather than by Foundation's encoder, which

@@ -1,5 +1,6 @@
 import Logging
 import OrderModel
+import TerminalCore
 
 /// `2026-11-23T10:00:00.250Z info charge accepted idempotencyKey=charge:TEA-000001 orderId=TEA-000001 reference=sbx_ch_1x`:
 /// the time (RFC 3339, UTC), the level, the message, then the metadata as key=value in key order. Every string

@@ -1,5 +1,5 @@
 import Testing
-import OrderModel
+import SettingsFile
 
 @Suite struct SettingsFileHeaderTests {
     @Test(arguments: [

@@ -1,32 +1,12 @@
-import OrderModel
-
 /// A colour as terminals know them: the terminal's own default, or an index into the 256-colour palette
 /// (0–15 are the classic ANSI colours).
 public enum TerminalColor: Hashable, Sendable {
     case terminalDefault
     case indexed(UInt8)
 
-    static let names = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"]
-
-    /// "default", an ANSI name ("cyan", "bright-cyan"), a palette index 0–255, or "#rrggbb" (the nearest of
-    /// the 256).
-    init?(name: String) {
-        let name = name.lowercased()
-        if name == "default" { self = .terminalDefault; return }
-        if let index = Self.names.firstIndex(of: name) { self = .indexed(UInt8(index)); return }
-        if name.hasPrefix("bright-"), let index = Self.names.firstIndex(of: String(name.dropFirst(7))) {
-            self = .indexed(UInt8(index + 8)); return
-        }
-        if name.hasPrefix("#"), let rgb = name.utf8.dropFirst().hexDecoded, rgb.count == 3 {
-            self = .indexed(Self.nearest(red: Int(rgb[0]), green: Int(rgb[1]), blue: Int(rgb[2]), among: 16...255))
-            return
-        }
-        return nil
-    }
-
     /// The same colour on a terminal with fewer colours: 16 keeps the ANSI colours and maps the rest to the
     /// nearest of them; 8 folds the bright ones onto their plain counterparts.
-    func reduced(to level: ColorLevel) -> TerminalColor {
+    public func reduced(to level: ColorLevel) -> TerminalColor {
         guard case .indexed(let index) = self else { return self }
         switch level {
         case .none: return .terminalDefault
@@ -37,7 +17,7 @@ public enum TerminalColor: Hashable, Sendable {
     }
 
     /// xterm's palette: 16 ANSI colours, a 6×6×6 cube, 24 greys.
-    static func rgb(_ index: UInt8) -> (Int, Int, Int) {
+    public static func rgb(_ index: UInt8) -> (Int, Int, Int) {
         let ansi = [(0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0), (0, 0, 238), (205, 0, 205), (0, 205, 205),
                     (229, 229, 229), (127, 127, 127), (255, 0, 0), (0, 255, 0), (255, 255, 0), (92, 92, 255),
                     (255, 0, 255), (0, 255, 255), (255, 255, 255)]
@@ -52,7 +32,8 @@ public enum TerminalColor: Hashable, Sendable {
         }
     }
 
-    static func nearest(red: Int, green: Int, blue: Int, among range: ClosedRange<UInt8>) -> UInt8 {
+    /// The palette index in `range` nearest to the colour, by distance in RGB.
+    public static func nearest(red: Int, green: Int, blue: Int, among range: ClosedRange<UInt8>) -> UInt8 {
         nearest(rgb: (red, green, blue), among: range)
     }
 

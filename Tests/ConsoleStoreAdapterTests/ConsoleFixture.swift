@@ -1,7 +1,9 @@
+import ConsoleStoreAdapter
 import Foundation
 import OrderModel
 @testable import ConsoleUI
 @testable import OrderStore
+import TerminalCore
 
 /// A demo store on a fixed clock, one hostile customer added, and a console state driven against it with
 /// every effect run at once, so that tests read like an operator's session.
@@ -52,7 +54,7 @@ struct ConsoleFixture {
     /// Runs effects against the store, feeding each answer back, until nothing is left to do.
     mutating func run(_ effects: [Effect]) {
         var queue = effects
-        let performer = StoreEffects(store: store, actor: Self.actor, clock: { Self.now })
+        let performer = StoreEffects(store: PayDeskConsoleStore(store), actor: Self.actor, clock: { Self.now })
         while !queue.isEmpty {
             let effect = queue.removeFirst()
             if let message = performer.perform(effect) { queue += state.update(message) }

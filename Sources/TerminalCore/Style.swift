@@ -17,7 +17,8 @@ public struct Style: Hashable, Sendable {
         self.reverse = reverse
     }
 
-    func reduced(to level: ColorLevel) -> Style {
+    /// The same style on a terminal with fewer colours.
+    public func reduced(to level: ColorLevel) -> Style {
         var style = self
         style.foreground = foreground.reduced(to: level)
         style.background = background.reduced(to: level)

@@ -1,5 +1,3 @@
-import OrderModel
-
 /// One terminal cell: a grapheme and what it means. A double-width grapheme is followed by a continuation
 /// cell (empty text) that the terminal skips.
 public struct Cell: Hashable, Sendable {

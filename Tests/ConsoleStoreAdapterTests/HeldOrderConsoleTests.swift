@@ -1,3 +1,4 @@
+import TerminalCore
 import Testing
 import OrderModel
 @testable import ConsoleUI

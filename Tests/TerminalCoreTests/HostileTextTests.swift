@@ -1,5 +1,5 @@
 import Testing
-@testable import OrderModel
+@testable import TerminalCore
 
 /// Customer text built to be expensive to draw: it is shown in its columns like any other, one bounded cell
 /// at a time (the benchmarks' console section gives the cost per frame).

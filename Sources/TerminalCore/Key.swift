@@ -5,6 +5,22 @@ public enum Key: Hashable, Sendable {
     case up, down, left, right, pageUp, pageDown, home, end
     case enter, escape, tab, backTab, backspace, delete
 
+    /// The key a terminal sends as this character code (a wide character, or a control code such as 13 for
+    /// Enter and 3 for Ctrl-C); nil for control codes that are no key.
+    public init?(characterCode code: UInt32) {
+        switch code {
+        case 10, 13: self = .enter
+        case 27: self = .escape
+        case 9: self = .tab
+        case 8, 127: self = .backspace
+        case 1...26: self = .control(Character(Unicode.Scalar(code + 96) ?? "?"))
+        case 0..<32: return nil
+        default:
+            guard let scalar = Unicode.Scalar(code) else { return nil }
+            self = .character(Character(scalar))
+        }
+    }
+
     /// How a key is written in the footer and in help.
     public var label: String {
         switch self {

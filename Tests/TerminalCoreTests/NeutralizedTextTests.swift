@@ -1,5 +1,5 @@
 import Testing
-@testable import OrderModel
+@testable import TerminalCore
 
 @Suite struct NeutralizedTextTests {
     @Test(arguments: [

@@ -1,4 +1,6 @@
+import ConsoleStoreAdapter
 import Foundation
+import TerminalCore
 import Testing
 import OrderModel
 @testable import ConsoleUI
@@ -12,7 +14,8 @@ import OrderModel
         let terminal = HeadlessTerminal(size: Size(width: 80, height: 24),
                                         script: waits + [.key(.enter)] + waits + [.resized(Size(width: 40, height: 12))] + waits
                                             + [.key(.character("q")), .key(.character("q"))])
-        let console = Console(store: fixture.store, actor: ConsoleFixture.actor, terminal: terminal, state: fixture.state)
+        let console = Console(store: PayDeskConsoleStore(fixture.store), actor: ConsoleFixture.actor, terminal: terminal,
+                              state: fixture.state, clock: PayDeskStore.systemClock)
         // When it runs: the list loads, Enter opens the selected order, the terminal shrinks, q goes back, q quits
         console.run()
         // Then the order screen was drawn from the store's answer, redrawn at the new size, and the loop ended on q
@@ -30,7 +33,8 @@ import OrderModel
         let terminal = HeadlessTerminal(size: Size(width: 80, height: 24),
                                         script: waits + [.key(.character("c"))] + waits + [.key(.control("z"))] + waits
                                             + [.key(.escape), .key(.character("q"))])
-        let console = Console(store: fixture.store, actor: ConsoleFixture.actor, terminal: terminal, state: fixture.state)
+        let console = Console(store: PayDeskConsoleStore(fixture.store), actor: ConsoleFixture.actor, terminal: terminal,
+                              state: fixture.state, clock: PayDeskStore.systemClock)
         console.run()
         // Then type-ahead was discarded right after the first frame that showed the dialog, and again after the
         // frame drawn on coming back from Ctrl-Z

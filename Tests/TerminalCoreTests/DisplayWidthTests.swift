@@ -1,5 +1,5 @@
 import Testing
-@testable import OrderModel
+@testable import TerminalCore
 
 @Suite struct DisplayWidthTests {
     @Test(arguments: [("王小明", 6), ("Ada", 3), ("e\u{301}", 1), ("🙂", 2), ("ｶ", 1), ("Ｗ", 2), ("\u{1B}", 6)])

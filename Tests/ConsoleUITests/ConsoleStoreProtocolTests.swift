@@ -1,0 +1,69 @@
+import Foundation
+import OrderModel
+import TerminalCore
+import Testing
+@testable import ConsoleUI
+
+/// The console reads and acts only through `ConsoleStore`: these run its loop on a fake, without a database.
+@Suite struct ConsoleStoreProtocolTests {
+    static let now = Timestamp(rfc3339: "2026-11-21T12:00:00Z")!
+    static let actor = Actor(login: "tester", sshClient: nil)
+
+    static func summary(_ orderId: String, customer: String, minutesAgo: Int64, status: PaymentStatus = .paid) -> OrderSummary {
+        let created = now.millisecondsSinceEpoch - minutesAgo * 60_000
+        let cny = Currency(code: "CNY")!
+        return OrderSummary(orderId: orderId, createdAt: Timestamp(millisecondsSinceEpoch: created), status: status,
+                            failureReason: nil, total: Money(minorUnits: 12_75, currency: cny), customer: customer,
+                            shippingMethod: nil, shippingLabel: nil, wallet: "Apple Pay", cardLast4: "4242",
+                            cancelRequested: false, refundPending: false, tokenOutcome: nil, tokenMismatch: false,
+                            holdReason: nil, tokenFromSandbox: false, updatedAt: Timestamp(millisecondsSinceEpoch: created),
+                            cursor: OrderCursor(createdAt: created, currency: "CNY", total: 12_75, rowID: minutesAgo))
+    }
+
+    static let waits = [TerminalEvent?](repeating: nil, count: 10)
+
+    /// Runs the console's loop on `store` through `keys` (with waits for the store's answers), then quits.
+    static func run(_ store: FakeConsoleStore, keys: [TerminalEvent?] = []) -> HeadlessTerminal {
+        let terminal = HeadlessTerminal(size: Size(width: 100, height: 24), script: waits + keys + [.key(.character("q"))])
+        let state = ConsoleState(size: terminal.size, storeName: "fake", readOnlyReason: nil, utcOffsetSeconds: 0, now: now)
+        Console(store: store, actor: actor, terminal: terminal, state: state, clock: { now }).run()
+        return terminal
+    }
+
+    @Test func theOrdersListIsDrawnFromWhatTheStoreAnswers() throws {
+        // Given a store that holds two orders
+        let store = FakeConsoleStore(orders: [Self.summary("ORD-2", customer: "王小明", minutesAgo: 5),
+                                              Self.summary("ORD-1", customer: "Ada Lovelace", minutesAgo: 50)])
+        // When the console starts and the operator quits
+        let terminal = Self.run(store)
+        // Then it asked for the change token, the totals and the first page, and drew both orders
+        #expect(Set(store.calls) == ["changeToken", "statusTotals", "orders"])
+        let screen = try #require(terminal.frames.last).lines
+        #expect(screen.contains { $0.contains("ORD-2") && $0.contains("王小明") })
+        #expect(screen.contains { $0.contains("ORD-1") && $0.contains("Ada Lovelace") })
+    }
+
+    @Test func aStoreThatFailsIsReportedInTheStatusLineWithItsMessage() throws {
+        // Given a store whose every call fails
+        let store = FakeConsoleStore(failing: "database is locked")
+        // When the console starts
+        let terminal = Self.run(store)
+        // Then its one-line message is on screen, and no order is
+        let screen = try #require(terminal.frames.last).lines
+        #expect(screen.contains { $0.contains("store: database is locked") })
+        #expect(!screen.contains { $0.contains("ORD-") })
+    }
+
+    @Test func aConfirmedCancelIsAskedOfTheStoreWithTheStatusTheOperatorSaw() throws {
+        // Given a store with one authorized order
+        let store = FakeConsoleStore(orders: [Self.summary("ORD-0042", customer: "Ada Lovelace", minutesAgo: 5, status: .authorized)])
+        // When the operator presses c, types the order's last four characters and Enter, then closes the answer
+        let typed = "0042".map { TerminalEvent.key(.character($0)) }
+        let terminal = Self.run(store, keys: [.key(.character("c"))] + Self.waits + typed + [.key(.enter)] + Self.waits
+                                    + [.key(.character("x"))])
+        // Then the store was asked once to cancel that order, expecting it authorized, by this operator
+        #expect(store.calls.filter { $0.hasPrefix("requestCancel") } == ["requestCancel ORD-0042 expecting authorized as tester"])
+        // And the store's answer was shown
+        #expect(terminal.frames.contains { $0.lines.contains { $0.contains("Order ORD-0042: canceled, never charged") } })
+    }
+}

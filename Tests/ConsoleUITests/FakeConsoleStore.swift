@@ -1,0 +1,77 @@
+import Foundation
+import OrderModel
+@testable import ConsoleUI
+
+/// A `ConsoleStore` without a database: it answers with the values a test gives it, fails when told to, and
+/// records what the console asked, so that tests see the console read and act through its protocol alone.
+final class FakeConsoleStore: ConsoleStore, @unchecked Sendable {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    private let lock = NSLock()
+    private var _calls: [String] = []
+    private let orderRows: [OrderSummary]
+    private let failure: Failure?
+
+    init(orders: [OrderSummary] = [], failing failure: String? = nil) {
+        orderRows = orders
+        self.failure = failure.map(Failure.init)
+    }
+
+    /// What was asked, in order: the method's name and, for writes, the order or refund it was about.
+    var calls: [String] { lock.withLock { _calls } }
+
+    private func record(_ call: String) throws {
+        lock.withLock { _calls.append(call) }
+        if let failure { throw failure }
+    }
+
+    func changeToken() throws -> Int64 { try record("changeToken"); return 1 }
+
+    func orders(_ query: OrderQuery) throws -> [OrderSummary] {
+        try record("orders")
+        return Array(orderRows.prefix(query.limit))
+    }
+
+    func statusTotals() throws -> [StatusTotal] { try record("statusTotals"); return [] }
+
+    func order(_ orderId: String) throws -> OrderDetail {
+        try record("order \(orderId)")
+        guard let summary = orderRows.first(where: { $0.orderId == orderId }) else { throw Failure(description: "no order \(orderId)") }
+        return Self.detail(of: summary)
+    }
+
+    func refunds() throws -> [RefundView] { try record("refunds"); return [] }
+
+    func auditEntries(limit: Int) throws -> [AuditEntry] { try record("auditEntries"); return [] }
+
+    func requestCancel(orderId: String, expecting: PaymentStatus, idempotencyKey: String, actor: Actor) throws -> CancelOutcome {
+        try record("requestCancel \(orderId) expecting \(expecting.rawValue) as \(actor.login)")
+        return .canceled
+    }
+
+    func requestRefund(orderId: String, amount: Money, reason: RefundReason, note: String?, idempotencyKey: String,
+                       actor: Actor) throws -> RefundView {
+        try record("requestRefund \(orderId)")
+        throw Failure(description: "refunds are not faked")
+    }
+
+    func withdrawRefund(refundId: String, actor: Actor) throws -> RefundView {
+        try record("withdrawRefund \(refundId)")
+        throw Failure(description: "refunds are not faked")
+    }
+
+    /// The least an order's page needs: one item, no shipping, a token's metadata, the summary's payment state.
+    static func detail(of summary: OrderSummary) -> OrderDetail {
+        let total = summary.total.minorUnits
+        let details = OrderDetails(
+            merchantIdentifier: "merchant.test", countryCode: "CN", supportedNetworks: ["visa"], merchantCapabilities: ["supports3DS"],
+            summaryItems: [SummaryItem(label: "Tea", amount: total, isPending: false)], shippingMethod: nil, shippingMethods: [],
+            shippingContact: nil, billingContact: nil, applicationData: nil,
+            token: TokenMetadata(version: "EC_v1", publicKeyHash: "aGFzaA==", transactionId: "ab12", applicationDataHash: nil,
+                                 displayName: "Visa \(summary.cardLast4 ?? "0000")", network: "Visa", type: "debit"))
+        return OrderDetail(summary: summary, details: details, processorReference: nil, tokenVerification: nil, events: [],
+                           refunds: [], audit: [], payment: PaymentState(status: summary.status, total: total))
+    }
+}
