@@ -33,11 +33,9 @@ let package = Package(
         .target(name: "TerminalCore"),
         // Settings files (themes, config.toml): TOML read one way, and errors that name the file, line and key.
         .target(name: "SettingsFile", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]),
-        // Pure domain: money, orders, the payment state machine. No I/O.
-        .target(name: "OrderModel", dependencies: [
-            "TerminalCore",
-            .product(name: "Crypto", package: "swift-crypto"),
-        ]),
+        // Pure domain: money, orders, the payment state machine, refunds, audit entries. Foundation (and
+        // TerminalCore, to quote input in its messages) only.
+        .target(name: "OrderModel", dependencies: ["TerminalCore"]),
         // The SQLite store: migrations, operations as transactions, ingest, outbox.
         .target(name: "OrderStore", dependencies: [
             "OrderModel", "StrictJSON", "TerminalCore",
