@@ -5,8 +5,10 @@ import Crypto
 import CursesTerminal
 import Foundation
 import GRDBSQLite
+import OrderIngest
 import OrderModel
 import OrderStore
+import PayDeskSandbox
 import PaymentProcessing
 import _CryptoExtras
 import TerminalCore

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import OrderModel
 import OrderStore
+import PayDeskSandbox
 import PaymentProcessing
 
 struct DemoCommand: ParsableCommand {
@@ -65,7 +66,7 @@ struct DemoCommand: ParsableCommand {
             throw CommandFailure("\(error)")
         }
         guard !noConsole else { return }
-        try ConsoleCommand.open(try StoreOptions.parse(["--db", path]), theme: theme)
+        try LiveConsoleCommand.open(try StoreOptions.parse(["--db", path]), theme: theme)
     }
 
     /// A demo is rebuilt from scratch, but only over a demo: a store `paydesk demo` marked as its own, and the

@@ -4,6 +4,7 @@ import Foundation
 import Logging
 import OrderModel
 import OrderStore
+import PayDeskSandbox
 import PaymentProcessing
 
 struct ProcessCommand: AsyncParsableCommand {

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import PayDeskSandbox
 import Testing
 import SwiftASN1
 import X509

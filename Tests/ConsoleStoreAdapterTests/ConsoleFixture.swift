@@ -1,8 +1,10 @@
 import ConsoleStoreAdapter
 import Foundation
+@testable import OrderIngest
 import OrderModel
 @testable import ConsoleUI
 @testable import OrderStore
+import PayDeskSandbox
 import TerminalCore
 
 /// A demo store on a fixed clock, one hostile customer added, and a console state driven against it with

@@ -1,7 +1,9 @@
 import ApplePayToken
 import Foundation
+@testable import OrderIngest
 import OrderModel
 import OrderStore
+import PayDeskSandbox
 import Testing
 
 /// Ingest with the merchant's keys: every token verified and decrypted, the outcome and masked data stored,

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import PayDeskSandbox
 import Testing
 import OrderModel
 @testable import OrderStore

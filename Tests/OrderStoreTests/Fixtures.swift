@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+@testable import OrderIngest
 import OrderModel
 @testable import OrderStore
 

@@ -1,5 +1,7 @@
 import Foundation
+import OrderIngest
 import OrderModel
+import OrderStore
 
 /// Builds a realistic store for trying PayDesk out: a tea shop selling mostly in CNY, some USD, EUR and JPY;
 /// Chinese and Latin customers, returning guests recognised by phone; every payment state of docs/design.md §3,
@@ -84,7 +86,7 @@ public struct DemoStore {
             case .event(let kind, let reason, let refundKey):
                 try store.apply(IncomingEvent(orderId: step.orderId, kind: kind, at: step.at,
                                               processorReference: "ch_" + step.orderId.suffix(6), reason: reason,
-                                              refundId: refundKey.map(RefundRecord.refundId(forKey:))), actor: processor)
+                                              refundId: refundKey.map(PayDeskStore.refundId(forKey:))), actor: processor)
             case .cancel: try store.requestCancel(orderId: step.orderId, actor: actor)
             case .release(let reason): try store.releaseHold(orderId: step.orderId, reason: reason, actor: actor)
             case .refund(let percent, let reason, let key):
@@ -188,5 +190,5 @@ public final class ManualClock: @unchecked Sendable {
 
     public func now() -> Timestamp { lock.withLock { time } }
 
-    func set(_ time: Timestamp) { lock.withLock { self.time = time } }
+    public func set(_ time: Timestamp) { lock.withLock { self.time = time } }
 }

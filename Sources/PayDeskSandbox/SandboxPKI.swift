@@ -1,3 +1,4 @@
+import ApplePayToken
 import Crypto
 import Foundation
 import OrderModel

@@ -7,7 +7,7 @@ import OrderModel
 import OrderStore
 
 /// `paydesk` with no subcommand: the live console on a store.
-struct ConsoleCommand: ParsableCommand {
+struct LiveConsoleCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "console",
         abstract: "Open the live console on a store (what `paydesk` alone does).",
