@@ -107,7 +107,7 @@ import OrderModel
 
     @Test func aStoreFromBeforeEffectsStartsWithItsStateAsFound() throws {
         // Given a store as schema v9 left it: a paid order with a pending refund, and a log without effects
-        let store = try Fixture.store()
+        let store = try Fixture.fileStore()
         try Fixture.paidOrder(in: store)
         try store.requestRefund(orderId: "ORD-1", amount: Money(minorUnits: 500, currency: Currency(code: "CNY")!), reason: .other,
                                 actor: Fixture.actor)
