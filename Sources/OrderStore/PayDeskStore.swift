@@ -19,13 +19,11 @@ public final class PayDeskStore: Sendable {
     /// A shop's store, or one `paydesk demo` made and may therefore replace.
     public enum Kind: String, Sendable { case shop, demo }
 
-    public static let systemClock: @Sendable () -> Timestamp = { Timestamp(date: Date()) }
-
     /// Creates a new store at `path` on purpose, privately: its file, `-wal` and `-shm` are 0600 (0640 and in
     /// `group`, for monitors who may read it), new folders on the way 0700 (0750). Nothing is created when
     /// anything is already at `path`.
     public static func create(at path: String, kind: Kind = .shop, group: String? = nil,
-                              clock: @escaping @Sendable () -> Timestamp = PayDeskStore.systemClock) throws(StoreError) -> PayDeskStore {
+                              clock: @escaping @Sendable () -> Timestamp = Timestamp.now) throws(StoreError) -> PayDeskStore {
         let groupID = try group.map(Self.groupID)
         try StoreFiles.createStore(path, group: groupID)
         do {
@@ -43,7 +41,7 @@ public final class PayDeskStore: Sendable {
     /// never as a side effect of a mistyped path. Its files are checked first (`StoreFiles`).
     /// `busyTimeout` is how long a write waits for another process's transaction before giving up.
     public init(path: String, mode: Mode = .readWrite, busyTimeout: TimeInterval = 5,
-                clock: @escaping @Sendable () -> Timestamp = PayDeskStore.systemClock) throws(StoreError) {
+                clock: @escaping @Sendable () -> Timestamp = Timestamp.now) throws(StoreError) {
         self.path = path
         self.isReadOnly = mode == .readOnly
         self.clock = clock
@@ -90,7 +88,7 @@ public final class PayDeskStore: Sendable {
 
     /// A new, empty store in memory, for tests: the same schema, operations and guards as a file, and nothing
     /// left behind. It lives as long as the store does.
-    public static func inMemory(kind: Kind = .shop, clock: @escaping @Sendable () -> Timestamp = PayDeskStore.systemClock) throws(StoreError) -> PayDeskStore {
+    public static func inMemory(kind: Kind = .shop, clock: @escaping @Sendable () -> Timestamp = Timestamp.now) throws(StoreError) -> PayDeskStore {
         let store: PayDeskStore
         do {
             store = PayDeskStore(memory: try DatabaseQueue(configuration: configuration(busyTimeout: 5)), clock: clock)

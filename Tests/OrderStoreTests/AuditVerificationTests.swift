@@ -22,7 +22,7 @@ import OrderModel
     /// A store with every kind of history: the demo's, whose orders go through every path of the lifecycle.
     func demoStore() throws -> PayDeskStore {
         let now = Timestamp(rfc3339: "2026-11-21T12:00:00Z")!
-        let clock = ManualClock(now)
+        let clock = VirtualClock(now)
         let store = try PayDeskStore.create(at: Fixture.temporaryPath(), clock: clock.now)
         try DemoStore(orders: 150, seed: 3, now: now).build(into: store, clock: clock, actor: Actor(login: "demo"))
         return store

@@ -57,7 +57,7 @@ public struct DemoStore {
     }
 
     /// Builds the store. `clock` must be the clock `store` was opened with: the simulation moves it.
-    public func build(into store: PayDeskStore, clock: ManualClock, actor: Actor) throws(StoreError) {
+    public func build(into store: PayDeskStore, clock: VirtualClock, actor: Actor) throws(StoreError) {
         var random = SeededGenerator(seed: seed)
         var steps: [Step] = []
         var guests: [Guest] = []
@@ -179,16 +179,4 @@ public struct DemoStore {
         }
         return steps
     }
-}
-
-/// A clock the demo moves by hand, shared with the store it builds.
-public final class ManualClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var time: Timestamp
-
-    public init(_ time: Timestamp) { self.time = time }
-
-    public func now() -> Timestamp { lock.withLock { time } }
-
-    public func set(_ time: Timestamp) { lock.withLock { self.time = time } }
 }
