@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "paydesk", targets: ["paydesk"]),
         .library(name: "OrderModel", targets: ["OrderModel"]),
         .library(name: "OrderStore", targets: ["OrderStore"]),
+        .library(name: "OrderIngest", targets: ["OrderIngest"]),
         // For the fuzz targets in Fuzz/.
         .library(name: "StrictJSON", targets: ["StrictJSON"]),
         .library(name: "ApplePayToken", targets: ["ApplePayToken"]),
@@ -33,16 +34,20 @@ let package = Package(
         .target(name: "TerminalCore"),
         // Settings files (themes, config.toml): TOML read one way, and errors that name the file, line and key.
         .target(name: "SettingsFile", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]),
-        // Pure domain: money, orders, the payment state machine. No I/O.
-        .target(name: "OrderModel", dependencies: [
-            "TerminalCore",
-            .product(name: "Crypto", package: "swift-crypto"),
-        ]),
-        // The SQLite store: migrations, operations as transactions, ingest, outbox.
+        // Pure domain: money, orders, the payment state machine, refunds, audit entries. Foundation (and
+        // TerminalCore, to quote input in its messages) only.
+        .target(name: "OrderModel", dependencies: ["TerminalCore"]),
+        // The SQLite store: migrations, records, operations as transactions, queries, the audit chain, the outbox.
         .target(name: "OrderStore", dependencies: [
-            "OrderModel", "StrictJSON", "TerminalCore",
+            "OrderModel", "TerminalCore",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]),
+        // The JSON Lines contract of `paydesk ingest`: reading, validation, batching, the summary.
+        .target(name: "OrderIngest", dependencies: [
+            "OrderModel", "OrderStore", "StrictJSON",
+            // SHA-256: a line's fingerprint, and the order's applicationData against the token's hash of it.
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // Apple Pay payment tokens: decryption (EC_v1, RSA_v1) into masked payment data.
@@ -59,11 +64,20 @@ let package = Package(
             .product(name: "TOMLKit", package: "TOMLKit"),
             .product(name: "X509", package: "swift-certificates"),
         ]),
-        // What moves payments: the processor protocol, the sandbox processor, the lifecycle driver.
+        // What moves payments: the processor protocol and the lifecycle driver.
         .target(name: "PaymentProcessing", dependencies: [
             "OrderModel", "OrderStore",
-            .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Logging", package: "swift-log"),
+        ]),
+        // PayDesk's test doubles, kept apart as swift-nio keeps NIOEmbedded: the sandbox processor, the sandbox
+        // PKI, the demo store. Used by `paydesk demo`, `paydesk process --processor sandbox` and the tests.
+        .target(name: "PayDeskSandbox", dependencies: [
+            "OrderModel", "OrderStore", "OrderIngest", "ApplePayToken", "PaymentProcessing",
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "_CryptoExtras", package: "swift-crypto"),
+            .product(name: "X509", package: "swift-certificates"),
+            .product(name: "SwiftASN1", package: "swift-asn1"),
         ]),
         // The console without a terminal: state, messages, update, view into a screen buffer, key map, themes.
         .target(name: "ConsoleUI", dependencies: [
@@ -81,8 +95,8 @@ let package = Package(
         .target(name: "CursesTerminal", dependencies: ["CNcursesw", "TerminalCore"]),
         // The executable: argument parsing and subcommands, nothing else.
         .executableTarget(name: "paydesk", dependencies: [
-            "OrderModel", "OrderStore", "ApplePayToken", "MerchantConfiguration", "PaymentProcessing", "ConsoleUI", "CursesTerminal",
-            "ConsoleStoreAdapter", "TerminalCore",
+            "OrderModel", "OrderStore", "OrderIngest", "ApplePayToken", "MerchantConfiguration", "PaymentProcessing", "PayDeskSandbox",
+            "ConsoleUI", "CursesTerminal", "ConsoleStoreAdapter", "TerminalCore",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
             // Signed audit checkpoints: Ed25519, and its keys in PEM.
@@ -91,34 +105,36 @@ let package = Package(
         ]),
         // Benchmarks with figures: `swift run -c release paydesk-benchmarks`.
         .executableTarget(name: "paydesk-benchmarks", dependencies: [
-                              "OrderModel", "OrderStore", "StrictJSON", "ApplePayToken", "PaymentProcessing", "ConsoleUI", "CursesTerminal",
-                              "ConsoleStoreAdapter", "TerminalCore",
+                              "OrderModel", "OrderStore", "OrderIngest", "StrictJSON", "ApplePayToken", "PaymentProcessing",
+                              "PayDeskSandbox", "ConsoleUI", "CursesTerminal", "ConsoleStoreAdapter", "TerminalCore",
                               .product(name: "Crypto", package: "swift-crypto"),
                               .product(name: "_CryptoExtras", package: "swift-crypto"),
                           ],
                           path: "Benchmarks/paydesk-benchmarks"),
         // What tests share: the seed of their random choices.
-        .target(name: "TestSupport", dependencies: ["OrderStore"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["PayDeskSandbox"], path: "Tests/TestSupport"),
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
         .testTarget(name: "TerminalCoreTests", dependencies: ["TerminalCore"]),
         .testTarget(name: "OrderModelTests", dependencies: ["OrderModel"]),
         .testTarget(name: "SettingsFileTests", dependencies: ["SettingsFile", .product(name: "TOMLKit", package: "TOMLKit")]),
         .testTarget(name: "ApplePayTokenTests", dependencies: [
-            "ApplePayToken", "OrderModel", "OrderStore", "TestSupport",
+            "ApplePayToken", "OrderModel", "OrderStore", "OrderIngest", "PayDeskSandbox", "TestSupport",
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "X509", package: "swift-certificates"),
             .product(name: "SwiftASN1", package: "swift-asn1"),
         ]),
-        .testTarget(name: "OrderStoreTests", dependencies: ["OrderStore", "OrderModel", "StrictJSON"]),
+        .testTarget(name: "OrderStoreTests", dependencies: ["OrderStore", "OrderIngest", "OrderModel", "PayDeskSandbox", "StrictJSON"]),
         .testTarget(name: "PaymentProcessingTests", dependencies: [
-            "PaymentProcessing", "OrderStore", "OrderModel",
+            "PaymentProcessing", "PayDeskSandbox", "OrderStore", "OrderIngest", "OrderModel",
             .product(name: "Logging", package: "swift-log"), .product(name: "InMemoryLogging", package: "swift-log"),
         ]),
-        .testTarget(name: "MerchantConfigurationTests", dependencies: ["MerchantConfiguration", "ApplePayToken", "OrderModel", "OrderStore"]),
+        .testTarget(name: "MerchantConfigurationTests", dependencies: [
+            "MerchantConfiguration", "ApplePayToken", "OrderModel", "OrderStore", "OrderIngest", "PayDeskSandbox",
+        ]),
         .testTarget(name: "ConsoleUITests", dependencies: ["ConsoleUI", "OrderModel", "TerminalCore", "Themes"]),
         // The console on a real (demo) store, through the adapter the app uses: sessions, dialogs, rendered screens.
         .testTarget(name: "ConsoleStoreAdapterTests", dependencies: [
-            "ConsoleStoreAdapter", "ConsoleUI", "OrderModel", "OrderStore", "TerminalCore",
+            "ConsoleStoreAdapter", "ConsoleUI", "OrderModel", "OrderStore", "OrderIngest", "PayDeskSandbox", "TerminalCore",
             .product(name: "GRDB", package: "GRDB.swift"),
         ], exclude: ["Rendered"]),
         .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "ConsoleUI", "TerminalCore"]),
@@ -126,7 +142,8 @@ let package = Package(
         .testTarget(name: "paydeskTests", dependencies: ["paydesk", "OrderModel", "TerminalCore", .product(name: "Logging", package: "swift-log"),
                                                      .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "PayDeskEndToEndTests", dependencies: [
-            "OrderModel", "OrderStore", "PaymentProcessing", "TerminalCore", "TestSupport", .product(name: "Crypto", package: "swift-crypto"),
+            "OrderModel", "OrderStore", "OrderIngest", "PaymentProcessing", "PayDeskSandbox", "TerminalCore", "TestSupport",
+            .product(name: "Crypto", package: "swift-crypto"),
         ]),
     ]
 )

@@ -10,7 +10,8 @@ let package = Package(
     targets: [
         // One ingest input: split into lines, each parsed and validated as ingest does, without a store.
         .executableTarget(name: "fuzz-ingest-line", dependencies: [
-            .product(name: "OrderStore", package: "PayDesk"), .product(name: "OrderModel", package: "PayDesk"),
+            .product(name: "OrderIngest", package: "PayDesk"), .product(name: "OrderStore", package: "PayDesk"),
+            .product(name: "OrderModel", package: "PayDesk"),
             .product(name: "StrictJSON", package: "PayDesk"),
         ]),
         // A token file, decrypted payment data, or a CMS signature with its certificates.

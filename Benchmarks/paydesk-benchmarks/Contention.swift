@@ -1,4 +1,5 @@
 import Foundation
+import OrderIngest
 import OrderModel
 import OrderStore
 

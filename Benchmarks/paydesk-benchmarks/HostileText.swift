@@ -3,8 +3,10 @@ import ConsoleUI
 import CursesTerminal
 import Foundation
 import GRDBSQLite
+import OrderIngest
 import OrderModel
 import OrderStore
+import PayDeskSandbox
 import TerminalCore
 
 /// Customer names built to be expensive to draw, each about 240 KB (ingest's line limit is 256 KB): emoji

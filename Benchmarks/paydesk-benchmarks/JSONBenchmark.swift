@@ -1,6 +1,7 @@
 import Foundation
 import OrderModel
 import OrderStore
+import PayDeskSandbox
 import StrictJSON
 
 /// The JSON reader on ingest's own lines (demo orders of about 6 KB, each with a token), one core: parsing

@@ -65,7 +65,8 @@ public struct MerchantKey: Sendable {
         }
     }
 
-    static let merchantIdentifierExtension: ASN1ObjectIdentifier = [1, 2, 840, 113635, 100, 6, 32]
+    /// Apple's merchant identifier extension in a Payment Processing certificate (the sandbox PKI writes it too).
+    public static let merchantIdentifierExtension: ASN1ObjectIdentifier = [1, 2, 840, 113635, 100, 6, 32]
 
     /// The extension's value is a UTF8String (`0C 40`) of 64 hex characters: the 32-byte hash.
     static func merchantIdHash(certificatePEM: String) throws(TokenError) -> [UInt8] {

@@ -34,8 +34,9 @@ public struct TokenDecryptor: Sendable {
 
     /// ECDH, then the NIST SP 800-56A concatenation KDF (one SHA-256 round):
     /// SHA-256(00000001 ‖ Z ‖ 0x0D ‖ "id-aes256-GCM" ‖ "Apple" ‖ merchantIdHash).
-    static func ecSymmetricKey(_ privateKey: P256.KeyAgreement.PrivateKey, ephemeralPublicKey: Data,
-                               merchantIdHash: [UInt8]) throws(TokenError) -> SymmetricKey {
+    /// Public for the sandbox PKI (PayDeskSandbox), which encrypts its tokens with the same key.
+    public static func ecSymmetricKey(_ privateKey: P256.KeyAgreement.PrivateKey, ephemeralPublicKey: Data,
+                                      merchantIdHash: [UInt8]) throws(TokenError) -> SymmetricKey {
         guard let ephemeral = try? P256.KeyAgreement.PublicKey(derRepresentation: ephemeralPublicKey),
               let shared = try? privateKey.sharedSecretFromKeyAgreement(with: ephemeral) else { throw .keyAgreement }
         var hasher = SHA256()

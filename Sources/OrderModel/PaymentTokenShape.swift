@@ -5,20 +5,6 @@ public enum PaymentTokenVersion: String, Sendable {
     case rsaV1 = "RSA_v1"
 }
 
-/// A token field that is not what Apple sends: `token.paymentData.header.publicKeyHash: is not a SHA-256 hash`.
-/// Ingest and `paydesk decrypt` both check the shape here, so both name a field and its fault the same way.
-public struct TokenShapeProblem: Error, Equatable, Sendable, CustomStringConvertible {
-    public var field: String
-    public var reason: String
-
-    public init(_ field: String, _ reason: String) {
-        self.field = field
-        self.reason = reason
-    }
-
-    public var description: String { "\(field): \(reason)" }
-}
-
 /// A token's fields decoded, once its shape is known to be right: everything that can be checked without keys.
 public struct DecodedPaymentToken: Sendable, Equatable {
     public var version: PaymentTokenVersion
@@ -40,31 +26,31 @@ extension PaymentTokenFields {
     /// The shape of docs/ingest-format.md's token: the version, base64 fields in strict base64 (`Base64`), the
     /// public key hash 32 bytes, data longer than the 16-byte GCM tag, the transaction id hex, the header's
     /// `applicationData` a hex SHA-256, no field over 64 KiB. The first field that is wrong is named.
-    public func decoded() throws(TokenShapeProblem) -> DecodedPaymentToken {
+    public func decoded() throws(FieldProblem) -> DecodedPaymentToken {
         let paymentData = "token.paymentData", header = "token.paymentData.header"
         guard let version = PaymentTokenVersion(rawValue: version) else {
-            throw TokenShapeProblem("\(paymentData).version", "\(quoted(version)) is not EC_v1 or RSA_v1")
+            throw FieldProblem("\(paymentData).version", "\(quoted(version)) is not EC_v1 or RSA_v1")
         }
         let data = try Self.base64(data, field: "\(paymentData).data")
-        guard data.count > 16 else { throw TokenShapeProblem("\(paymentData).data", "too short to hold a GCM tag") }
+        guard data.count > 16 else { throw FieldProblem("\(paymentData).data", "too short to hold a GCM tag") }
         let signature = try Self.base64(signature, field: "\(paymentData).signature", nonEmpty: true)
         var ephemeral: [UInt8]?, wrapped: [UInt8]?
         switch version {
         case .ecV1:
-            guard let key = ephemeralPublicKey else { throw TokenShapeProblem("\(header).ephemeralPublicKey", "missing (EC_v1)") }
+            guard let key = ephemeralPublicKey else { throw FieldProblem("\(header).ephemeralPublicKey", "missing (EC_v1)") }
             ephemeral = try Self.base64(key, field: "\(header).ephemeralPublicKey", nonEmpty: true)
         case .rsaV1:
-            guard let key = wrappedKey else { throw TokenShapeProblem("\(header).wrappedKey", "missing (RSA_v1)") }
+            guard let key = wrappedKey else { throw FieldProblem("\(header).wrappedKey", "missing (RSA_v1)") }
             wrapped = try Self.base64(key, field: "\(header).wrappedKey", nonEmpty: true)
         }
         let keyHash = try Self.base64(publicKeyHash, field: "\(header).publicKeyHash")
-        guard keyHash.count == 32 else { throw TokenShapeProblem("\(header).publicKeyHash", "is not a SHA-256 hash (32 bytes)") }
+        guard keyHash.count == 32 else { throw FieldProblem("\(header).publicKeyHash", "is not a SHA-256 hash (32 bytes)") }
         guard let transaction = Self.hex(transactionId), (1...Self.maximumTransactionIdBytes).contains(transaction.count) else {
-            throw TokenShapeProblem("\(header).transactionId", "is not 1 to \(Self.maximumTransactionIdBytes) bytes in hex")
+            throw FieldProblem("\(header).transactionId", "is not 1 to \(Self.maximumTransactionIdBytes) bytes in hex")
         }
-        let applicationDataHash = try applicationData.map { (text: String) throws(TokenShapeProblem) -> [UInt8] in
+        let applicationDataHash = try applicationData.map { (text: String) throws(FieldProblem) -> [UInt8] in
             guard let hash = Self.hex(text), hash.count == 32 else {
-                throw TokenShapeProblem("\(header).applicationData", "is not a SHA-256 hash in hex (64 hex digits)")
+                throw FieldProblem("\(header).applicationData", "is not a SHA-256 hash in hex (64 hex digits)")
             }
             return hash
         }
@@ -73,13 +59,13 @@ extension PaymentTokenFields {
                                    applicationDataHash: applicationDataHash)
     }
 
-    static func base64(_ text: String, field: String, nonEmpty: Bool = false) throws(TokenShapeProblem) -> [UInt8] {
+    static func base64(_ text: String, field: String, nonEmpty: Bool = false) throws(FieldProblem) -> [UInt8] {
         guard text.utf8.count <= maximumFieldBytes / 3 * 4 + 4 else {
-            throw TokenShapeProblem(field, "larger than \(maximumFieldBytes) bytes")
+            throw FieldProblem(field, "larger than \(maximumFieldBytes) bytes")
         }
         let bytes: [UInt8]
-        do { bytes = try Base64.decode(text) } catch { throw TokenShapeProblem(field, "is not valid base64: \(error)") }
-        if nonEmpty, bytes.isEmpty { throw TokenShapeProblem(field, "is empty") }
+        do { bytes = try Base64.decode(text) } catch { throw FieldProblem(field, "is not valid base64: \(error)") }
+        if nonEmpty, bytes.isEmpty { throw FieldProblem(field, "is empty") }
         return bytes
     }
 

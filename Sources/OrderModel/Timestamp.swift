@@ -14,6 +14,10 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
 
     public var date: Date { Date(timeIntervalSince1970: TimeInterval(millisecondsSinceEpoch) / 1000) }
 
+    /// The system's clock: the one place PayDesk reads the time of day. Whatever may be tested takes a clock
+    /// (`() -> Timestamp`, or a `DriverClock`) with this as its default, and tests pass `VirtualClock`.
+    @Sendable public static func now() -> Timestamp { Timestamp(date: Date()) }
+
     public func adding(milliseconds: Int64) -> Timestamp {
         Timestamp(millisecondsSinceEpoch: millisecondsSinceEpoch + milliseconds)
     }

@@ -161,7 +161,9 @@ extension PayDeskStore {
         var views: [RefundView] = []
         for row in rows {
             let record: RefundRecord
-            do { record = try RefundRecord(row: row) } catch { throw .database("unreadable refund row") }
+            do { record = try RefundRecord(row: row) } catch {
+                throw .database("refund \(quoted((row["refund_id"] as String?) ?? "")) (row \((row["id"] as Int64?) ?? 0)) is unreadable")
+            }
             guard let currency = Currency(code: row["owning_currency"]) else { throw .database("refund \(record.refundId): unknown currency") }
             views.append(RefundView(record, orderId: row["owning_order_id"], currency: currency))
         }
@@ -177,6 +179,18 @@ extension PayDeskStore {
         do { return try row.decode(type, forColumn: column) } catch {
             throw .database("\(place): \(column) holds \(quoted(String(describing: row[column] as DatabaseValue))), not a \(type)")
         }
+    }
+}
+
+extension PayDeskStore {
+    /// The currency of a row that has an `order_id` and a `currency`, or an error naming the order: a row this
+    /// PayDesk cannot read (a currency only a newer version knows, say) is never skipped in silence.
+    static func currency(of row: Row) throws(StoreError) -> Currency {
+        let code: String? = row["currency"]
+        guard let currency = code.flatMap(Currency.init(code:)) else {
+            throw .database("order \(quoted((row["order_id"] as String?) ?? "")): unknown currency \(quoted(code ?? "NULL"))")
+        }
+        return currency
     }
 }
 

@@ -1,5 +1,6 @@
 import GRDB
 import OrderModel
+import TerminalCore
 
 /// An operator's intent the processor integration still owes an answer to (docs/design.md §2). The outbox is not a
 /// table of its own: it is read from the refunds still pending and the cancels still open, so it can never
@@ -35,8 +36,9 @@ extension PayDeskStore {
                 ORDER BY requested_at, order_id
                 """)
         }
-        return rows.compactMap { row in
-            guard let kind = OutboxIntent.Kind(rawValue: row["kind"]), let currency = Currency(code: row["currency"]) else { return nil }
+        return try rows.map { (row: Row) throws(StoreError) in
+            guard let kind = OutboxIntent.Kind(rawValue: row["kind"]) else { throw .database("outbox: unknown intent \(quoted((row["kind"] as String?) ?? "NULL"))") }
+            let currency = try Self.currency(of: row)
             return OutboxIntent(kind: kind, orderId: row["order_id"], amount: Money(minorUnits: row["amount"], currency: currency),
                                 refundId: row["refund_id"], processorReference: row["processor_reference"],
                                 idempotencyKey: row["idempotency_key"] ?? "", requestedAt: Timestamp(millisecondsSinceEpoch: row["requested_at"] ?? 0),

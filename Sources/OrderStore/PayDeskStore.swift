@@ -3,12 +3,14 @@ import GRDB
 import GRDBSQLite
 import OrderModel
 
-/// The PayDesk SQLite store: one file in WAL mode, opened read-write or truly read-only. Every named operation
-/// is one transaction; the schema guards the money invariants a second time.
+/// The PayDesk SQLite store: one file in WAL mode, opened read-write or truly read-only, or a database in memory
+/// for tests. Every named operation is one transaction; the schema guards the money invariants a second time.
 public final class PayDeskStore: Sendable {
+    /// The store's file, or `:memory:`.
     public let path: String
     public let isReadOnly: Bool
-    let database: DatabasePool
+    /// A pool of connections on a file (WAL: readers never wait for the writer); one connection in memory.
+    let database: any DatabaseWriter
     /// When "now" is; injectable so that tests and the demo control time.
     let clock: @Sendable () -> Timestamp
 
@@ -17,18 +19,16 @@ public final class PayDeskStore: Sendable {
     /// A shop's store, or one `paydesk demo` made and may therefore replace.
     public enum Kind: String, Sendable { case shop, demo }
 
-    public static let systemClock: @Sendable () -> Timestamp = { Timestamp(date: Date()) }
-
     /// Creates a new store at `path` on purpose, privately: its file, `-wal` and `-shm` are 0600 (0640 and in
     /// `group`, for monitors who may read it), new folders on the way 0700 (0750). Nothing is created when
     /// anything is already at `path`.
     public static func create(at path: String, kind: Kind = .shop, group: String? = nil,
-                              clock: @escaping @Sendable () -> Timestamp = PayDeskStore.systemClock) throws(StoreError) -> PayDeskStore {
+                              clock: @escaping @Sendable () -> Timestamp = Timestamp.now) throws(StoreError) -> PayDeskStore {
         let groupID = try group.map(Self.groupID)
         try StoreFiles.createStore(path, group: groupID)
         do {
             let store = try PayDeskStore(path: path, mode: .readWrite, clock: clock)
-            try store.write { db in try db.execute(sql: "INSERT INTO store_info (name, value) VALUES ('kind', ?)", arguments: [kind.rawValue]) }
+            try store.record(kind)
             return store
         } catch {
             // Only the files just created, all of them empty or PayDesk's own: nothing else is ever removed.
@@ -41,23 +41,14 @@ public final class PayDeskStore: Sendable {
     /// never as a side effect of a mistyped path. Its files are checked first (`StoreFiles`).
     /// `busyTimeout` is how long a write waits for another process's transaction before giving up.
     public init(path: String, mode: Mode = .readWrite, busyTimeout: TimeInterval = 5,
-                clock: @escaping @Sendable () -> Timestamp = PayDeskStore.systemClock) throws(StoreError) {
+                clock: @escaping @Sendable () -> Timestamp = Timestamp.now) throws(StoreError) {
         self.path = path
         self.isReadOnly = mode == .readOnly
         self.clock = clock
         try StoreFiles.checkExisting(path, forWriting: !isReadOnly)
 
-        var configuration = Configuration()
+        var configuration = Self.configuration(busyTimeout: busyTimeout)
         configuration.readonly = isReadOnly
-        // Waiting for another writer, try again every millisecond: SQLite's own timeout backs off to 100 ms
-        // sleeps, and would keep missing the short gap ingest leaves between its transactions.
-        let attempts = Int(busyTimeout * 1000)
-        configuration.busyMode = .callback { tries in
-            guard tries < attempts else { return false }
-            usleep(1000)
-            return true
-        }
-        configuration.label = "PayDesk"
         let readOnly = isReadOnly
         configuration.prepareDatabase { db in
             // Keep the -wal and -shm files after the last writer closes, so that an OS user who may only read
@@ -72,13 +63,14 @@ public final class PayDeskStore: Sendable {
             }
         }
         do {
-            database = try DatabasePool(path: path, configuration: configuration)
-            try Self.checkIdentity(database, path: path, readOnly: isReadOnly)
+            let pool = try DatabasePool(path: path, configuration: configuration)
+            database = pool
+            try Self.checkIdentity(pool, path: path, readOnly: isReadOnly)
             if !isReadOnly {
-                try Schema.migrator.migrate(database)
+                try Schema.migrator.migrate(pool)
                 // The identity check read through a connection opened before the migration: it would go on
                 // decoding rows by the old schema's columns.
-                database.invalidateReadOnlyConnections()
+                pool.invalidateReadOnlyConnections()
             }
         } catch {
             let mapped = StoreError(error, path: path), missing = StoreFiles.missingCompanions(of: path)
@@ -92,6 +84,46 @@ public final class PayDeskStore: Sendable {
                 throw mapped
             }
         }
+    }
+
+    /// A new, empty store in memory, for tests: the same schema, operations and guards as a file, and nothing
+    /// left behind. It lives as long as the store does.
+    public static func inMemory(kind: Kind = .shop, clock: @escaping @Sendable () -> Timestamp = Timestamp.now) throws(StoreError) -> PayDeskStore {
+        let store: PayDeskStore
+        do {
+            store = PayDeskStore(memory: try DatabaseQueue(configuration: configuration(busyTimeout: 5)), clock: clock)
+            try Schema.migrator.migrate(store.database)
+        } catch { throw StoreError(error, path: memoryPath) }
+        try store.record(kind)
+        return store
+    }
+
+    private func record(_ kind: Kind) throws(StoreError) {
+        try write { db in try db.execute(sql: "INSERT INTO store_info (name, value) VALUES ('kind', ?)", arguments: [kind.rawValue]) }
+    }
+
+    static let memoryPath = ":memory:"
+
+    private init(memory database: DatabaseQueue, clock: @escaping @Sendable () -> Timestamp) {
+        path = Self.memoryPath
+        isReadOnly = false
+        self.clock = clock
+        self.database = database
+    }
+
+    /// What every connection shares, on a file or in memory.
+    private static func configuration(busyTimeout: TimeInterval) -> Configuration {
+        var configuration = Configuration()
+        // Waiting for another writer, try again every millisecond: SQLite's own timeout backs off to 100 ms
+        // sleeps, and would keep missing the short gap ingest leaves between its transactions.
+        let attempts = Int(busyTimeout * 1000)
+        configuration.busyMode = .callback { tries in
+            guard tries < attempts else { return false }
+            usleep(1000)
+            return true
+        }
+        configuration.label = "PayDesk"
+        return configuration
     }
 
     /// Refuses files that are not ours, or are from a newer PayDesk, before anything is written to them.

@@ -1,5 +1,6 @@
 import GRDB
 import OrderModel
+import TerminalCore
 
 /// A charge the processor integration is responsible for: submitted (charging), its answer not yet recorded.
 public struct ChargeInFlight: Sendable, Equatable {
@@ -61,8 +62,8 @@ extension PayDeskStore {
                 WHERE status = 'charging' ORDER BY created_at, id LIMIT ?
                 """, arguments: [limit])
         }
-        return rows.compactMap { row in
-            guard let currency = Currency(code: row["currency"]) else { return nil }
+        return try rows.map { (row: Row) throws(StoreError) in
+            let currency = try Self.currency(of: row)
             let schedule = (row["next_poll_at"] as Int64?).map {
                 PollSchedule(due: Timestamp(millisecondsSinceEpoch: $0), interval: row["poll_interval"])
             }
@@ -123,8 +124,11 @@ extension PayDeskStore {
                 WHERE processor_reference IS NOT NULL
                 """)
         }
-        return rows.compactMap { row in
-            guard let currency = Currency(code: row["currency"]), let status = PaymentStatus(rawValue: row["status"]) else { return nil }
+        return try rows.map { (row: Row) throws(StoreError) in
+            let currency = try Self.currency(of: row)
+            guard let status = PaymentStatus(rawValue: row["status"]) else {
+                throw .database("order \(quoted((row["order_id"] as String?) ?? "")): unknown status \(quoted((row["status"] as String?) ?? "NULL"))")
+            }
             return AcceptedCharge(orderId: row["order_id"], reference: row["processor_reference"],
                                   total: Money(minorUnits: row["total"], currency: currency), status: status,
                                   failureReason: (row["failure_reason"] as String?).flatMap(FailureReason.init(rawValue:)))

@@ -37,7 +37,7 @@ enum Schema {
             let status = RefundStatus(rawValue: row["status"]) ?? .pending
             refunds[row["order_ref"], default: []].append(AuditEffect.Refund(id: row["refund_id"], amount: row["amount"], status: status))
         }
-        let now = Timestamp(date: Date())
+        let now = Timestamp.now()
         let orders = try Row.fetchCursor(db, sql: """
             SELECT id, order_id, currency, total, status, failure_reason, cancel_requested, paid, refunded FROM orders ORDER BY id
             """)

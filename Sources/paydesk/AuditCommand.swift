@@ -136,7 +136,7 @@ struct AuditCommand: ParsableCommand {
             let store = try self.store.openForReading()
             let head: AuditHead
             do { head = try store.auditHead() } catch { throw CommandFailure(error) }
-            let checkpoint = try AuditCheckpoint.sign(store: store.path, head: head, time: PayDeskStore.systemClock(), key: privateKey)
+            let checkpoint = try AuditCheckpoint.sign(store: store.path, head: head, time: Timestamp.now(), key: privateKey)
             if let output {
                 guard FileManager.default.createFile(atPath: output, contents: Data(checkpoint.text.utf8), attributes: [.posixPermissions: 0o644]) else {
                     throw CommandFailure("\(output): cannot write the checkpoint")

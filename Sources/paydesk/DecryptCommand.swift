@@ -56,7 +56,7 @@ struct DecryptCommand: ParsableCommand {
             let pem = try readFile(path, secret: false, writableByOthersRefused: true)
             do { return [try Certificate(pemEncoded: pem)] } catch { throw CommandFailure("\(path): not a PEM certificate") }
         } ?? []
-        let moment = now.flatMap(Timestamp.init(rfc3339:))?.date ?? Date()
+        let moment = (now.flatMap(Timestamp.init(rfc3339:)) ?? Timestamp.now()).date
         var checked = TokenCheck()
         do { try TokenInspector(keys: [merchantKey], extraRoots: roots).check(paymentData, now: moment, into: &checked) } catch {
             throw CommandFailure("\(token): \(error)")

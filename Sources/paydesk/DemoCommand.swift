@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import OrderModel
 import OrderStore
+import PayDeskSandbox
 import PaymentProcessing
 
 struct DemoCommand: ParsableCommand {
@@ -42,8 +43,8 @@ struct DemoCommand: ParsableCommand {
         if let reason = ReadOnlySetting(environment).reason { throw CommandFailure("cannot build a demo store: read-only mode (\(reason))") }
         let sandboxPath = SandboxProcessor.statePath(forStore: path)
         try Self.removeEarlierDemo(at: path, sandbox: sandboxPath)
-        let now = PayDeskStore.systemClock()
-        let clock = ManualClock(now)
+        let now = Timestamp.now()
+        let clock = VirtualClock(now)
         let merchantFolder = (path as NSString).deletingLastPathComponent + "/demo-merchant"
         let store: PayDeskStore
         do { store = try PayDeskStore.create(at: path, kind: .demo, clock: clock.now) } catch { throw CommandFailure(error) }
@@ -54,7 +55,7 @@ struct DemoCommand: ParsableCommand {
             try Output.line("Demo store with \(orders) orders: \(path)")
             try Output.line("Demo merchant keys: \(merchantFolder)/config.toml")
             // The sandbox processor takes over the demo's charges, so `paydesk process --processor sandbox` finishes them.
-            try SandboxProcessor(path: sandboxPath, clock: PayDeskStore.systemClock).adopt(try store.acceptedCharges())
+            try SandboxProcessor(path: sandboxPath, clock: Timestamp.now).adopt(try store.acceptedCharges())
             for status in PaymentStatus.allCases {
                 let rows = totals.filter { $0.status == status }
                 guard !rows.isEmpty else { continue }
@@ -65,7 +66,7 @@ struct DemoCommand: ParsableCommand {
             throw CommandFailure("\(error)")
         }
         guard !noConsole else { return }
-        try ConsoleCommand.open(try StoreOptions.parse(["--db", path]), theme: theme)
+        try LiveConsoleCommand.open(try StoreOptions.parse(["--db", path]), theme: theme)
     }
 
     /// A demo is rebuilt from scratch, but only over a demo: a store `paydesk demo` marked as its own, and the

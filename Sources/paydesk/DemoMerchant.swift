@@ -3,6 +3,7 @@ import Foundation
 import MerchantConfiguration
 import OrderModel
 import OrderStore
+import PayDeskSandbox
 
 /// The demo's merchant: a sandbox PKI, its keys written beside the demo store as a merchant would keep them
 /// (a config.toml, keys readable by their owner only, the sandbox root trusted explicitly), and tokens that

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import OrderIngest
 import OrderModel
 import OrderStore
 

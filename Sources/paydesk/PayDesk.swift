@@ -14,10 +14,10 @@ struct PayDesk: AsyncParsableCommand {
             """,
         version: Version.text,
         subcommands: [
-            ConsoleCommand.self, InitCommand.self, DemoCommand.self, IngestCommand.self, OrdersCommand.self, CancelCommand.self, RefundCommand.self, ReleaseCommand.self,
+            LiveConsoleCommand.self, InitCommand.self, DemoCommand.self, IngestCommand.self, OrdersCommand.self, CancelCommand.self, RefundCommand.self, ReleaseCommand.self,
             RefundsCommand.self, AuditCommand.self, OutboxCommand.self, ProcessCommand.self, DecryptCommand.self, InfoCommand.self,
         ],
-        defaultSubcommand: ConsoleCommand.self)
+        defaultSubcommand: LiveConsoleCommand.self)
 
     /// One line on stderr for every failure a user can cause, then a non-zero exit.
     static func main() async {

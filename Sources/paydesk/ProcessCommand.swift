@@ -4,6 +4,7 @@ import Foundation
 import Logging
 import OrderModel
 import OrderStore
+import PayDeskSandbox
 import PaymentProcessing
 
 struct ProcessCommand: AsyncParsableCommand {
@@ -88,12 +89,12 @@ struct ProcessCommand: AsyncParsableCommand {
     }
 
     private func process(_ logger: Logger) async throws {
-        let started = PayDeskStore.systemClock()
+        let started = Timestamp.now()
         let payDesk = try store.openForWriting("process payments")
         let lock = try ProcessLock.acquire(forStore: payDesk.path, holder: ProcessLock.thisProcess(user: Actor.current.login, since: started))
         let statePath = sandboxState ?? SandboxProcessor.statePath(forStore: store.path)
         let sandbox: SandboxProcessor
-        do { sandbox = try SandboxProcessor(path: statePath, seed: seed, rates: rates, clock: PayDeskStore.systemClock) }
+        do { sandbox = try SandboxProcessor(path: statePath, seed: seed, rates: rates, clock: Timestamp.now) }
         catch { throw CommandFailure("\(statePath): cannot open the sandbox's state: \(error)") }
         let driver = LifecycleDriver(store: payDesk, processor: sandbox, clock: SystemDriverClock(), logger: logger)
         logger.notice("starting", metadata: settings(payDesk, sandboxState: statePath, driver: driver))

@@ -1,3 +1,4 @@
+import ConsoleUI
 import OrderModel
 import OrderStore
 import TerminalCore

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import OrderStore
+import PayDeskSandbox
 import Testing
 import TestSupport
 import _CryptoExtras

@@ -1,5 +1,6 @@
 import Foundation
 import OrderModel
+import PayDeskSandbox
 import Testing
 @testable import ApplePayToken
 

@@ -1,8 +1,10 @@
 import ConsoleStoreAdapter
 import Foundation
+@testable import OrderIngest
 import OrderModel
 @testable import ConsoleUI
 @testable import OrderStore
+import PayDeskSandbox
 import TerminalCore
 
 /// A demo store on a fixed clock, one hostile customer added, and a console state driven against it with
@@ -18,7 +20,7 @@ struct ConsoleFixture {
 
     init(size: Size = Size(width: 80, height: 24), orders: Int = 40, readOnly: Bool = false) throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("paydesk-console-\(UUID().uuidString)/demo.sqlite").path
-        let clock = ManualClock(Self.now)
+        let clock = VirtualClock(Self.now)
         let writer = try PayDeskStore.create(at: path, clock: clock.now)
         try DemoStore(orders: orders, seed: 7, now: Self.now).build(into: writer, clock: clock, actor: Actor(login: "demo"))
         clock.set(Self.now)

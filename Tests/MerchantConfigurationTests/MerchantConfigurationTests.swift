@@ -1,6 +1,7 @@
 import ApplePayToken
 import Foundation
 import OrderModel
+import PayDeskSandbox
 import Testing
 @testable import MerchantConfiguration
 

@@ -1,5 +1,6 @@
 import ApplePayToken
 import Foundation
+@testable import OrderIngest
 import OrderModel
 import OrderStore
 import Testing

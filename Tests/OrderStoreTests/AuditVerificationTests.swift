@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import PayDeskSandbox
 import Testing
 import OrderModel
 @testable import OrderStore
@@ -21,7 +22,7 @@ import OrderModel
     /// A store with every kind of history: the demo's, whose orders go through every path of the lifecycle.
     func demoStore() throws -> PayDeskStore {
         let now = Timestamp(rfc3339: "2026-11-21T12:00:00Z")!
-        let clock = ManualClock(now)
+        let clock = VirtualClock(now)
         let store = try PayDeskStore.create(at: Fixture.temporaryPath(), clock: clock.now)
         try DemoStore(orders: 150, seed: 3, now: now).build(into: store, clock: clock, actor: Actor(login: "demo"))
         return store
@@ -106,7 +107,7 @@ import OrderModel
 
     @Test func aStoreFromBeforeEffectsStartsWithItsStateAsFound() throws {
         // Given a store as schema v9 left it: a paid order with a pending refund, and a log without effects
-        let store = try Fixture.store()
+        let store = try Fixture.fileStore()
         try Fixture.paidOrder(in: store)
         try store.requestRefund(orderId: "ORD-1", amount: Money(minorUnits: 500, currency: Currency(code: "CNY")!), reason: .other,
                                 actor: Fixture.actor)

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+@testable import OrderIngest
 import OrderModel
 @testable import OrderStore
 
@@ -51,8 +52,17 @@ enum Fixture {
         String(decoding: try! JSONSerialization.data(withJSONObject: document, options: [.sortedKeys]), as: UTF8.self)
     }
 
-    /// A fresh store in a temporary folder, with a clock the test controls.
-    static func store(clock: @escaping @Sendable () -> Timestamp = { Timestamp(millisecondsSinceEpoch: 1_795_253_400_000) }) throws -> PayDeskStore {
+    /// The moment the tests' clock stands at.
+    static let now: @Sendable () -> Timestamp = { Timestamp(millisecondsSinceEpoch: 1_795_253_400_000) }
+
+    /// A fresh store in memory, with a clock the test controls: one per test, as in GRDB's demo apps.
+    static func store(clock: @escaping @Sendable () -> Timestamp = now) throws -> PayDeskStore {
+        try PayDeskStore.inMemory(clock: clock)
+    }
+
+    /// A fresh store in a temporary folder, for tests of what only a file has: other connections and processes,
+    /// read-only opens, locks, the files themselves.
+    static func fileStore(clock: @escaping @Sendable () -> Timestamp = now) throws -> PayDeskStore {
         try PayDeskStore.create(at: temporaryPath(), clock: clock)
     }
 

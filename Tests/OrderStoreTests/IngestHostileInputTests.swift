@@ -1,4 +1,5 @@
 import Foundation
+@testable import OrderIngest
 import Testing
 import OrderModel
 @testable import OrderStore

@@ -7,8 +7,8 @@ import OrderModel
 @Suite struct ListQueryTests {
     let cny = Currency(code: "CNY")!
 
-    func storeWithFiveOrders() throws -> PayDeskStore {
-        let store = try Fixture.store()
+    func storeWithFiveOrders(onFile: Bool = false) throws -> PayDeskStore {
+        let store = try onFile ? Fixture.fileStore() : Fixture.store()
         try Fixture.ingest((1...5).map { Fixture.order("ORD-\($0)", createdAt: "2026-11-21T09:3\($0):00Z") }, into: store)
         return store
     }
@@ -76,7 +76,7 @@ import OrderModel
 
     @Test func theChangeTokenMovesWithEveryCommittedChangeAndOnlyThen() throws {
         // Given a store and a second, read-only connection to it, as another process would hold
-        let store = try storeWithFiveOrders()
+        let store = try storeWithFiveOrders(onFile: true)
         let reader = try PayDeskStore(path: store.path, mode: .readOnly)
         let before = try reader.changeToken()
         #expect(try reader.changeToken() == before)

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+@testable import OrderIngest
 import Testing
 import OrderModel
 @testable import OrderStore

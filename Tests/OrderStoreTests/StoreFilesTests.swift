@@ -1,4 +1,5 @@
 import Foundation
+import PayDeskSandbox
 import Testing
 import OrderModel
 @testable import OrderStore

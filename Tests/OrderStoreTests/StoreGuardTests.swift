@@ -70,7 +70,7 @@ import OrderModel
     }
 
     @Test func readOnlyIsReadOnlyInSQLiteItself() throws {
-        let store = try Fixture.store()
+        let store = try Fixture.fileStore()
         try Fixture.paidOrder(in: store)
         let reader = try PayDeskStore(path: store.path, mode: .readOnly)
         #expect(try reader.order("ORD-1").summary.status == .paid)
@@ -96,7 +96,7 @@ import OrderModel
         try DatabaseQueue(path: foreign).write { try $0.execute(sql: "CREATE TABLE notes (text TEXT)") }
         #expect(throws: StoreError.notAPayDeskStore(path: foreign)) { try PayDeskStore(path: foreign) }
 
-        let newer = try Fixture.store()
+        let newer = try Fixture.fileStore()
         try newer.database.write { try $0.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v999')") }
         #expect(throws: StoreError.newerSchema(path: newer.path)) { try PayDeskStore(path: newer.path) }
         #expect(throws: StoreError.newerSchema(path: newer.path)) { try PayDeskStore(path: newer.path, mode: .readOnly) }
@@ -105,7 +105,7 @@ import OrderModel
 
     @Test func aLockedStoreIsWaitedOnThenReported() throws {
         // Given another connection holding the write lock
-        let store = try Fixture.store()
+        let store = try Fixture.fileStore()
         try Fixture.paidOrder(in: store)
         var configuration = Configuration()
         configuration.allowsUnsafeTransactions = true

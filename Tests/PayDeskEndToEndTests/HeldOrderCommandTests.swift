@@ -1,4 +1,5 @@
 import Foundation
+import PayDeskSandbox
 import PaymentProcessing
 import Testing
 

@@ -1,8 +1,10 @@
 import Foundation
 import InMemoryLogging
 import Logging
+@testable import OrderIngest
 import OrderModel
 import OrderStore
+import PayDeskSandbox
 import Testing
 @testable import PaymentProcessing
 

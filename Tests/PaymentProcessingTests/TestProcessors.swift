@@ -1,5 +1,6 @@
 import Foundation
 import OrderModel
+import PayDeskSandbox
 import PaymentProcessing
 
 /// A test processor that is the sandbox except where it says otherwise: each double below overrides only

@@ -1,5 +1,5 @@
 import Foundation
-import OrderStore
+import PayDeskSandbox
 
 /// The seed of a test's random choices: PAYDESK_TEST_SEED when set, to replay a failure, else a fresh one.
 /// Every expectation of such a test carries it in its comment (`"\(seed)"`), so that a failure prints it.

@@ -1,6 +1,7 @@
 import Foundation
 import OrderModel
 @testable import OrderStore
+@testable import OrderIngest
 import StrictJSON
 
 /// One `paydesk ingest` input: split into lines as `LineReader` splits it, then parsed and validated as
@@ -19,10 +20,10 @@ public func fuzzIngestLine(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         precondition(!text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }, "a refusal that is not one plain line")
     }
     for (_, document) in batch.documents {
-        guard case .order(let record, _) = document else { continue }
-        precondition((try? JSONDocument(parsing: Array(record.details.utf8))) != nil, "details that are not strict JSON")
-        let details = try? OrderDetails.decode(record.details)
-        precondition(details != nil && details?.json == record.details, "details that do not read back")
+        guard case .order(let order) = document else { continue }
+        precondition((try? JSONDocument(parsing: Array(order.detailsJSON.utf8))) != nil, "details that are not strict JSON")
+        let details = try? OrderDetails.decode(order.detailsJSON)
+        precondition(details != nil && details?.json == order.detailsJSON, "details that do not read back")
     }
     return 0
 }

@@ -38,3 +38,8 @@ struct RefundRecord: Codable, FetchableRecord, MutablePersistableRecord {
         "re_" + SHA256.hash(data: Data(key.utf8)).prefix(8).hexEncoded
     }
 }
+
+extension PayDeskStore {
+    /// The id of the refund an idempotency key requests, before it is stored: what a processor reports it by.
+    public static func refundId(forKey key: String) -> String { RefundRecord.refundId(forKey: key) }
+}

@@ -23,7 +23,7 @@ struct StandardErrorLogHandler: LogHandler {
     }
 
     func log(event: LogEvent) {
-        let line = self.line(LogEntry(time: Timestamp(date: Date()), level: event.level, message: event.message.description,
+        let line = self.line(LogEntry(time: Timestamp.now(), level: event.level, message: event.message.description,
                                       metadata: metadata.merging(event.metadata ?? [:]) { $1 }))
         Self.lock.withLock { FileHandle.standardError.write(Data(line.utf8)) }
     }

@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
-import GRDB
 import OrderModel
+import OrderStore
 import TerminalCore
 
 /// One rejected input line: `line 12: summaryItems[2].amount: "12.345" has more than 2 decimal places for CNY`.
@@ -90,7 +90,7 @@ public final class Ingester {
             // is written, the next is parsed on another core.
             let paused = ended || !Self.moreInputReady(fileDescriptor)
             if paused || batch.count >= Self.batchLines {
-                let next = BackgroundParse(batch, now: store.clock(), verifier: verifier)
+                let next = BackgroundParse(batch, now: store.now(), verifier: verifier)
                 batch.removeAll(keepingCapacity: true)
                 if let previous = parsing { try write(previous.result()) }
                 parsing = next
@@ -107,18 +107,15 @@ public final class Ingester {
     /// Ingests lines already in memory, numbered from 1: the demo and tests use this.
     public func ingest(lines: [String]) throws(StoreError) {
         try write(Self.parse(lines.enumerated().map { Line(number: $0.offset + 1, bytes: ArraySlice(Array($0.element.utf8))) },
-                             now: store.clock(), verifier: verifier))
+                             now: store.now(), verifier: verifier))
     }
 
-    /// A line made ready to write: everything that does not need the store is done before taking its lock.
-    enum Parsed: Sendable {
-        case order(OrderRecord, token: PaymentTokenFields)
-        case event(IncomingEvent, amountText: String?, fingerprint: Data)
-    }
-
-    /// A batch of lines, parsed: the documents to write and the lines already rejected.
+    /// A batch of lines, parsed: what to write (everything that does not need the store done before taking its
+    /// lock), and the lines already rejected. With a verifier, `tokens` holds each document's token (nil for an
+    /// event), in step with `documents`.
     struct ParsedBatch: Sendable {
-        var documents: [(line: Int, document: Parsed)] = []
+        var documents: [(line: Int, write: IngestWrite)] = []
+        var tokens: [PaymentTokenFields?] = []
         var rejected: [(line: Int, problem: FieldProblem)] = []
         var now: Timestamp
     }
@@ -134,27 +131,26 @@ public final class Ingester {
             // A byte-order mark may start the input (editors on Windows write one), so line 1 may start with it.
             if line.number == 1, bytes.starts(with: byteOrderMark) { bytes = bytes.dropFirst(byteOrderMark.count) }
             if bytes.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
-            do { batch.documents.append((line.number, try parse(bytes, now: now))) } catch { batch.rejected.append((line.number, error)) }
+            do {
+                let (write, token) = try parse(bytes, now: now)
+                batch.documents.append((line.number, write))
+                if verifier != nil { batch.tokens.append(token) }
+            } catch { batch.rejected.append((line.number, error)) }
         }
-        if let verifier { verifyTokens(&batch.documents, with: verifier) }
+        if let verifier { verifyTokens(&batch, with: verifier) }
         return batch
     }
 
     /// Verification costs far more than parsing (ECDSA, ECDH or RSA per token), so it is spread over every core.
-    static func verifyTokens(_ documents: inout [(line: Int, document: Parsed)], with verifier: any TokenVerifying) {
-        documents.withUnsafeMutableBufferPointer { buffer in
+    static func verifyTokens(_ batch: inout ParsedBatch, with verifier: any TokenVerifying) {
+        let tokens = batch.tokens
+        batch.documents.withUnsafeMutableBufferPointer { buffer in
             // Each iteration touches only its own element.
             nonisolated(unsafe) let slots = buffer
             DispatchQueue.concurrentPerform(iterations: slots.count) { index in
-                guard case .order(var record, let token) = slots[index].document, let currency = Currency(code: record.currency) else { return }
-                let verification = verifier.verify(token, orderTotal: Money(minorUnits: record.total, currency: currency),
-                                                   acceptedAt: Timestamp(millisecondsSinceEpoch: record.createdAt))
-                do { try record.record(verification) } catch {
-                    // Never charged on a verification nobody can read back: held, saying why.
-                    record.status = .held
-                    record.holdReason = "the token's verification could not be recorded"
-                }
-                slots[index].document = .order(record, token: token)
+                guard case .order(var order) = slots[index].write, let token = tokens[index] else { return }
+                order.record(verifier.verify(token, orderTotal: order.total, acceptedAt: order.createdAt))
+                slots[index].write = .order(order)
             }
         }
     }
@@ -168,41 +164,20 @@ public final class Ingester {
     /// Writes a parsed batch in transactions of at most `transactionNanoseconds` each, each line in a savepoint
     /// of its own, then reports every rejected line of the batch in line order.
     private func write(_ batch: ParsedBatch) throws(StoreError) {
-        let actor = self.actor
         var outcomes: [(line: Int, outcome: Result<ApplyOutcome, FieldProblem>)] = batch.rejected.map { ($0.line, .failure($0.problem)) }
         var next = batch.documents.startIndex
         while next < batch.documents.endIndex {
             if next > batch.documents.startIndex { usleep(Self.lockGap) }
-            outcomes += try store.write { db -> [(line: Int, outcome: Result<ApplyOutcome, FieldProblem>)] in
-                let start = DispatchTime.now().uptimeNanoseconds
-                var written: [(line: Int, outcome: Result<ApplyOutcome, FieldProblem>)] = []
-                repeat {
-                    let (number, document) = batch.documents[next]
-                    var outcome: Result<ApplyOutcome, FieldProblem> = .success(.applied)
-                    try db.inSavepoint {
-                        do {
-                            outcome = .success(try Self.write(document, actor: actor, now: batch.now, db))
-                            return .commit
-                        } catch let problem as FieldProblem {
-                            outcome = .failure(problem)
-                        } catch let error as StoreError {
-                            outcome = .failure(FieldProblem(Self.field(for: error), error.description))
-                        } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
-                            // The schema's own guard refused this line; the others go on.
-                            outcome = .failure(FieldProblem("line", error.message ?? "refused by the store"))
-                        }
-                        return .rollback
-                    }
-                    written.append((number, outcome))
-                    next += 1
-                } while next < batch.documents.endIndex && DispatchTime.now().uptimeNanoseconds - start < Self.transactionNanoseconds
-                return written
+            let written = try store.store(batch.documents, from: next, actor: actor, now: batch.now, within: Self.transactionNanoseconds) {
+                (text, currency) throws(FieldProblem) in try OrderLineDocument.amount(text, currency, field: "amount")
             }
+            outcomes += written
+            next += written.count
         }
         var tokens: [Int: (TokenVerification.Outcome, mismatch: Bool, held: Bool)] = [:]
         for (line, document) in batch.documents {
-            if case .order(let record, _) = document, let outcome = record.tokenOutcome {
-                tokens[line] = (outcome, record.tokenMismatch, record.status == .held)
+            if case .order(let order) = document, let outcome = order.tokenOutcome {
+                tokens[line] = (outcome, order.tokenMismatch, order.isHeld)
             }
         }
         for (number, outcome) in outcomes.sorted(by: { $0.line < $1.line }) {
@@ -222,64 +197,22 @@ public final class Ingester {
 
     static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
-    private static func parse(_ line: ArraySlice<UInt8>, now: Timestamp) throws(FieldProblem) -> Parsed {
+    /// One line parsed and validated, with its order's token when it is an order.
+    private static func parse(_ line: ArraySlice<UInt8>, now: Timestamp) throws(FieldProblem) -> (IngestWrite, PaymentTokenFields?) {
         let document = try IngestDocument(line: line)
         let fingerprint = line.withUnsafeBufferPointer { Data(SHA256.hash(data: $0)) }
         switch document {
         case .order(let document):
-            let order = try document.validated()
-            return .order(OrderRecord(order: order, fingerprint: fingerprint, details: order.details.json, now: now),
-                          token: document.token.fields)
+            return (.order(NewOrder(try document.validated(), fingerprint: fingerprint, now: now)), document.token.fields)
         case .event(let event):
             let (incoming, amountText) = try event.validated()
-            return .event(incoming, amountText: amountText, fingerprint: fingerprint)
-        }
-    }
-
-    private static func write(_ document: Parsed, actor: Actor, now: Timestamp, _ db: Database) throws -> ApplyOutcome {
-        switch document {
-        case .order(let record, _):
-            return try PayDeskStore.insert(record, actor: actor, now: now, db)
-        case .event(var event, let amountText, let fingerprint):
-            if let amountText {
-                let code = try String.fetchOne(db, sql: "SELECT currency FROM orders WHERE order_id = ?", arguments: [event.orderId])
-                guard let currency = code.flatMap(Currency.init(code:)) else { throw StoreError.unknownOrder(event.orderId) }
-                event.amount = try OrderDocument.amount(amountText, currency, field: "amount")
-            }
-            return try PayDeskStore.apply(event, fingerprint: fingerprint, actor: actor, now: now, db)
-        }
-    }
-
-    private static func field(for error: StoreError) -> String {
-        switch error {
-        case .unknownOrder: "orderId"
-        case .refused, .unknownRefund: "event"
-        default: "line"
+            return (.event(incoming, amountText: amountText, fingerprint: fingerprint), nil)
         }
     }
 
     private func reject(_ line: Int, _ problem: FieldProblem) {
         summary.rejected += 1
         onProblem(IngestProblem(line: line, problem: problem))
-    }
-}
-
-extension PayDeskStore {
-    /// Stores a new order, or recognises one already stored. The same order id with other content is refused:
-    /// the stored order stays as it was.
-    static func insert(_ record: OrderRecord, actor: Actor, now: Timestamp, _ db: Database) throws -> ApplyOutcome {
-        let stored = try db.cachedStatement(sql: "SELECT fingerprint FROM orders WHERE order_id = ?")
-        if let existing = try Data.fetchOne(stored, arguments: [record.orderId]) {
-            guard existing == record.fingerprint else {
-                throw FieldProblem("orderId", "\(quoted(record.orderId)) already exists with different content; the stored order was kept")
-            }
-            return .duplicate
-        }
-        try record.insertNew(db)
-        let outcome = record.status == .held ? "held: \(record.holdReason ?? "a token check failed")" : record.status.rawValue
-        try AuditLog.append(AuditEntry(at: now, actor: actor, action: "order_ingested", orderId: record.orderId,
-                                       amount: record.total, currencyCode: record.currency, outcome: outcome, effect: record.effect()), in: db)
-        return .applied
     }
 }
 

@@ -1,23 +1,10 @@
 import Crypto
 import Foundation
 import OrderModel
+import OrderStore
 import TerminalCore
 
-/// A field of an input line that is wrong, and why: reported as `line N: field: reason`.
-public struct FieldProblem: Error, Equatable, Sendable, CustomStringConvertible {
-    public var field: String
-    public var reason: String
-
-    public init(_ field: String, _ reason: String) {
-        self.field = field
-        self.reason = reason
-    }
-
-    public var description: String { "\(field): \(reason)" }
-
-}
-
-extension OrderDocument {
+extension OrderLineDocument {
     static let capabilities: Set<String> = ["supports3DS", "supportsEMV", "supportsCredit", "supportsDebit"]
     static let paymentMethodTypes: Set<String> = ["debit", "credit", "prepaid", "store", "eMoney", "unknown"]
 
@@ -89,7 +76,7 @@ extension OrderDocument {
 extension ShippingMethodDocument {
     func validated(_ currency: Currency, field: String) throws(FieldProblem) -> ShippingMethod {
         guard !identifier.isEmpty else { throw FieldProblem("\(field).identifier", "must not be empty") }
-        let minorUnits = try OrderDocument.amount(amount, currency, field: "\(field).amount")
+        let minorUnits = try OrderLineDocument.amount(amount, currency, field: "\(field).amount")
         guard minorUnits >= 0 else { throw FieldProblem("\(field).amount", "shipping cannot cost a negative amount") }
         return ShippingMethod(identifier: identifier, label: label, detail: detail ?? "", amount: minorUnits)
     }
@@ -100,8 +87,7 @@ extension TokenDocument {
     /// (`PaymentTokenFields.decoded`), and what ties it to the order. Cryptography comes with the keys.
     func validated(applicationData: String?) throws(FieldProblem) -> TokenMetadata {
         let header = paymentData.header
-        let decoded: DecodedPaymentToken
-        do { decoded = try fields.decoded() } catch { throw FieldProblem(error.field, error.reason) }
+        let decoded = try fields.decoded()
         guard let transaction = transactionIdentifier.utf8.hexDecoded else { throw FieldProblem("token.transactionIdentifier", "is not hex") }
         guard transaction == decoded.transactionId else {
             throw FieldProblem("token.transactionIdentifier", "differs from token.paymentData.header.transactionId")
@@ -115,7 +101,7 @@ extension TokenDocument {
                 throw FieldProblem("token.paymentData.header.applicationData", "is not the SHA-256 of the order's applicationData")
             }
         }
-        guard OrderDocument.paymentMethodTypes.contains(paymentMethod.type) else {
+        guard OrderLineDocument.paymentMethodTypes.contains(paymentMethod.type) else {
             throw FieldProblem("token.paymentMethod.type", "\(quoted(paymentMethod.type)) is not a payment method type")
         }
         guard !paymentMethod.network.isEmpty else { throw FieldProblem("token.paymentMethod.network", "must not be empty") }
@@ -125,7 +111,7 @@ extension TokenDocument {
     }
 }
 
-extension EventDocument {
+extension EventLineDocument {
     /// Checks everything but the amount, which needs the order's currency (see `Ingester`).
     func validated() throws(FieldProblem) -> (event: IncomingEvent, amountText: String?) {
         try checkTextLimits()

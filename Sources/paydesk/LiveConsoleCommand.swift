@@ -7,7 +7,7 @@ import OrderModel
 import OrderStore
 
 /// `paydesk` with no subcommand: the live console on a store.
-struct ConsoleCommand: ParsableCommand {
+struct LiveConsoleCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "console",
         abstract: "Open the live console on a store (what `paydesk` alone does).",
@@ -40,14 +40,14 @@ struct ConsoleCommand: ParsableCommand {
         var state = ConsoleState(size: terminal.size, storeName: (opened.path as NSString).lastPathComponent,
                                  readOnlyReason: readOnlyReason, glyphs: terminal.isUTF8 ? .unicode : .ascii,
                                  utcOffsetSeconds: TimeZone.current.secondsFromGMT(),
-                                 now: PayDeskStore.systemClock())
+                                 now: Timestamp.now())
         // A PAYDESK_READ_ONLY that means nothing is said at once, not only when a change is refused (which says it
         // again, as help does); a theme problem is said only here, so it comes first.
         var notes = [themeProblem].compactMap { $0 }
         if case .notUnderstood = ReadOnlySetting(environment), let setting = ReadOnlySetting(environment).reason { notes.append(setting) }
         if !notes.isEmpty { state.show(notes.joined(separator: " · "), as: themeProblem == nil ? .warning : .error, seconds: 15) }
         Console(store: PayDeskConsoleStore(opened), actor: .current, terminal: terminal, state: state,
-                clock: PayDeskStore.systemClock).run()
+                clock: Timestamp.now).run()
     }
 }
 

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import OrderModel
+import OrderStore
 
 /// A demo customer. Guests who never logged in are recognised by their phone number, so some come back.
 struct Guest {

@@ -1,3 +1,4 @@
+import ApplePayToken
 import Crypto
 import Foundation
 import OrderModel
@@ -18,6 +19,9 @@ public struct SandboxPKI: @unchecked Sendable {
     let leafKey: P256.Signing.PrivateKey
     public let merchantIdentifier: String
     public let merchantCertificatePEM: String
+    /// The root to trust, explicitly, for this PKI's tokens to verify. Encoded once, as the PKI is made: a
+    /// failure is the PKI's, not an empty root file written later.
+    public let rootPEM: String
     let merchantECKey: P256.KeyAgreement.PrivateKey
     let merchantRSAKey: _RSA.Encryption.PrivateKey
     /// A key the merchant rotated out: tokens for it verify but no configured key decrypts them.
@@ -64,13 +68,12 @@ public struct SandboxPKI: @unchecked Sendable {
                                             [Certificate.Extension(oid: MerchantKey.merchantIdentifierExtension, critical: false,
                                                                    value: ([0x0C, 0x40] + Array(hashHex.utf8))[...])])
         merchantCertificatePEM = try merchantCertificate.serializeAsPEM().pemString
+        rootPEM = try root.serializeAsPEM().pemString
     }
 
     /// The merchant's private keys as PEM, to write to key files.
     public var merchantECKeyPEM: String { merchantECKey.pemRepresentation }
     public var merchantRSAKeyPEM: String { merchantRSAKey.pemRepresentation }
-    /// The root to trust, explicitly, for this PKI's tokens to verify.
-    public var rootPEM: String { (try? root.serializeAsPEM().pemString) ?? "" }
 
     /// Both merchant keys, configured the way a merchant would: by certificate.
     public func merchantKeys() throws(TokenError) -> [MerchantKey] {

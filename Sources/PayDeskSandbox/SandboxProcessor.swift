@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import OrderModel
 import OrderStore
+import PaymentProcessing
 
 /// How often the sandbox does each unwelcome thing, in percent, and how slowly it answers.
 public struct SandboxRates: Sendable, Equatable {

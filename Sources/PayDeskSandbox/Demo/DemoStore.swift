@@ -1,5 +1,7 @@
 import Foundation
+import OrderIngest
 import OrderModel
+import OrderStore
 
 /// Builds a realistic store for trying PayDesk out: a tea shop selling mostly in CNY, some USD, EUR and JPY;
 /// Chinese and Latin customers, returning guests recognised by phone; every payment state of docs/design.md §3,
@@ -55,7 +57,7 @@ public struct DemoStore {
     }
 
     /// Builds the store. `clock` must be the clock `store` was opened with: the simulation moves it.
-    public func build(into store: PayDeskStore, clock: ManualClock, actor: Actor) throws(StoreError) {
+    public func build(into store: PayDeskStore, clock: VirtualClock, actor: Actor) throws(StoreError) {
         var random = SeededGenerator(seed: seed)
         var steps: [Step] = []
         var guests: [Guest] = []
@@ -84,7 +86,7 @@ public struct DemoStore {
             case .event(let kind, let reason, let refundKey):
                 try store.apply(IncomingEvent(orderId: step.orderId, kind: kind, at: step.at,
                                               processorReference: "ch_" + step.orderId.suffix(6), reason: reason,
-                                              refundId: refundKey.map(RefundRecord.refundId(forKey:))), actor: processor)
+                                              refundId: refundKey.map(PayDeskStore.refundId(forKey:))), actor: processor)
             case .cancel: try store.requestCancel(orderId: step.orderId, actor: actor)
             case .release(let reason): try store.releaseHold(orderId: step.orderId, reason: reason, actor: actor)
             case .refund(let percent, let reason, let key):
@@ -177,16 +179,4 @@ public struct DemoStore {
         }
         return steps
     }
-}
-
-/// A clock the demo moves by hand, shared with the store it builds.
-public final class ManualClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var time: Timestamp
-
-    public init(_ time: Timestamp) { self.time = time }
-
-    public func now() -> Timestamp { lock.withLock { time } }
-
-    func set(_ time: Timestamp) { lock.withLock { self.time = time } }
 }

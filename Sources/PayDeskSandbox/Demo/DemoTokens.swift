@@ -1,5 +1,6 @@
 import Foundation
 import OrderModel
+import OrderStore
 
 /// Real Apple Pay tokens for the demo's orders, from a sandbox PKI (the ApplePayToken module has one), and the
 /// checks ingest runs on them. Without it the demo's tokens are random bytes of the right shape.

@@ -55,7 +55,7 @@ enum TextLimits {
     }
 }
 
-extension OrderDocument {
+extension OrderLineDocument {
     /// Every free-text field of the order within `TextLimits`.
     func checkTextLimits() throws(FieldProblem) {
         try TextLimits.check(merchantIdentifier, "merchantIdentifier")
@@ -71,7 +71,7 @@ extension OrderDocument {
     }
 }
 
-extension EventDocument {
+extension EventLineDocument {
     /// Every free-text field of the event within `TextLimits`.
     func checkTextLimits() throws(FieldProblem) {
         try TextLimits.check(processorReference, "processorReference")

@@ -1,12 +1,13 @@
 import Foundation
 import OrderModel
+import OrderStore
 import TerminalCore
 
-/// The JSON that `--json` prints (docs/design.md §2, docs/json-output.md): amounts as decimal strings in the order's
-/// currency, times as RFC 3339, states by their names. Keys are sorted so output is stable; absent values
-/// are left out.
-public enum JSONContract {
-    public struct OrderListItem: Encodable, Equatable {
+/// The JSON that `--json` and `paydesk outbox` print (docs/design.md §2, docs/json-output.md), the command line's one
+/// way of writing JSON: amounts as decimal strings in the order's currency, times as RFC 3339, states by their
+/// names. Keys are sorted so output is stable; absent values are left out.
+enum JSONContract {
+    struct OrderListItem: Encodable, Equatable {
         var orderId: String
         var createdAt: String
         var status: String
@@ -18,7 +19,7 @@ public enum JSONContract {
         var cardLast4: String?
         var cancelRequested: Bool
 
-        public init(_ summary: OrderSummary) {
+        init(_ summary: OrderSummary) {
             orderId = summary.orderId
             createdAt = summary.createdAt.rfc3339
             status = summary.status.rawValue
@@ -32,7 +33,7 @@ public enum JSONContract {
         }
     }
 
-    public struct OrderShow: Encodable {
+    struct OrderShow: Encodable {
         var orderId: String
         var createdAt: String
         var status: String
@@ -96,7 +97,7 @@ public enum JSONContract {
             }
         }
 
-        public init(_ detail: OrderDetail) {
+        init(_ detail: OrderDetail) {
             let currency = detail.summary.total.currency
             func text(_ minor: Int64) -> String { Money(minorUnits: minor, currency: currency).decimalString }
             func shipping(_ method: ShippingMethod) -> Shipping {
@@ -144,7 +145,7 @@ public enum JSONContract {
         }
     }
 
-    public struct Refund: Encodable, Equatable {
+    struct Refund: Encodable, Equatable {
         var refundId: String
         var orderId: String
         var amount: String
@@ -156,7 +157,7 @@ public enum JSONContract {
         var requestedBy: String
         var failureReason: String?
 
-        public init(_ refund: RefundView) {
+        init(_ refund: RefundView) {
             refundId = refund.refundId
             orderId = refund.orderId
             amount = refund.amount.decimalString
@@ -170,7 +171,7 @@ public enum JSONContract {
         }
     }
 
-    public struct Intent: Encodable {
+    struct Intent: Encodable {
         var intent: String
         var orderId: String
         var amount: String
@@ -182,7 +183,7 @@ public enum JSONContract {
         var requestedBy: String
         var awaitingCharge: Bool
 
-        public init(_ intent: OutboxIntent) {
+        init(_ intent: OutboxIntent) {
             self.intent = intent.kind.rawValue
             orderId = intent.orderId
             amount = intent.amount.decimalString
@@ -196,7 +197,7 @@ public enum JSONContract {
         }
     }
 
-    public struct Audit: Encodable {
+    struct Audit: Encodable {
         var at: String
         var actor: String
         var sshClient: String?
@@ -207,7 +208,7 @@ public enum JSONContract {
         var idempotencyKey: String?
         var outcome: String
 
-        public init(_ entry: AuditEntry) {
+        init(_ entry: AuditEntry) {
             at = entry.at.rfc3339
             actor = entry.actor.login
             sshClient = entry.actor.sshClient
@@ -225,7 +226,7 @@ public enum JSONContract {
     /// Encodes `value` as JSON text. Scalars that could steer a terminal are written as `\u` escapes: the
     /// same JSON value, but safe to print. JSONEncoder already escapes C0 controls inside strings, so the raw
     /// ones left are the layout's own newlines; only DEL and above need rewriting, and occur only in strings.
-    public static func text(_ value: some Encodable, pretty: Bool = false) throws -> String {
+    static func text(_ value: some Encodable, pretty: Bool = false) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
         let json = String(decoding: try encoder.encode(value), as: UTF8.self)

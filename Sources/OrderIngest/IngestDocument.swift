@@ -5,8 +5,8 @@ import TerminalCore
 /// One line of `paydesk ingest` input, as written (docs/ingest-format.md). Amounts and times are still text
 /// here; `IngestValidation` turns them into domain values or names the field that is wrong.
 enum IngestDocument {
-    case order(OrderDocument)
-    case event(EventDocument)
+    case order(OrderLineDocument)
+    case event(EventLineDocument)
 
     /// One line, without its line ending (and without the byte-order mark that may start line 1: one
     /// anywhere else is refused).
@@ -17,14 +17,14 @@ enum IngestDocument {
         }
         let root = try JSONObjectReader(json, path: "")
         switch try root.string("type") {
-        case "order": self = .order(try OrderDocument(root))
-        case "payment_event": self = .event(try EventDocument(root))
+        case "order": self = .order(try OrderLineDocument(root))
+        case "payment_event": self = .event(try EventLineDocument(root))
         case let other: throw FieldProblem("type", "\(quoted(other)) is not order or payment_event")
         }
     }
 }
 
-struct OrderDocument {
+struct OrderLineDocument {
     var orderId: String
     var createdAt: String
     var merchantIdentifier: String
@@ -159,7 +159,7 @@ struct PaymentMethodDocument {
     }
 }
 
-struct EventDocument {
+struct EventLineDocument {
     var orderId: String
     var event: String
     var at: String

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
-@testable import OrderModel
+import OrderModel
+@testable import OrderStore
 
-@Suite struct AuditEntryTests {
+@Suite struct AuditChainHashTests {
     let entry = AuditEntry(at: Timestamp(millisecondsSinceEpoch: 1), actor: Actor(login: "ops", sshClient: "10.0.0.1 5000"),
                            action: "refund_requested", orderId: "A1", amount: 100, currencyCode: "CNY",
                            idempotencyKey: "k", outcome: "ok")

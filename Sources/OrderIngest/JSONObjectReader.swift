@@ -1,3 +1,4 @@
+import OrderModel
 import StrictJSON
 
 /// Reads the members of one JSON object by name. Every complaint names the member's full path the way the

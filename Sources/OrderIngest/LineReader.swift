@@ -1,4 +1,5 @@
 import Foundation
+import OrderStore
 
 /// One input line and its number. `bytes` is nil for a line over the length limit, which is never kept.
 struct Line: Sendable {

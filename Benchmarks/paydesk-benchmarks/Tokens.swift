@@ -1,0 +1,125 @@
+import ApplePayToken
+import Crypto
+import Foundation
+import OrderIngest
+import OrderModel
+import PayDeskSandbox
+import _CryptoExtras
+
+// The token benchmarks: the public vectors through every check, the primitives underneath, and ingest with
+// the merchant's keys on every core.
+
+/// Operations per second on one core, over `seconds` of repetition.
+func throughput(_ name: String, seconds limit: Double = 2, _ body: () throws -> Void) rethrows {
+    var count = 0
+    let elapsed = try seconds {
+        let start = DispatchTime.now().uptimeNanoseconds
+        while Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 < limit {
+            try body()
+            count += 1
+        }
+    }
+    print("  \(name.padding(toLength: 46, withPad: " ", startingAt: 0)) \(String(format: "%9.0f", Double(count) / elapsed)) /s  (\(String(format: "%.1f", elapsed / Double(count) * 1e6)) µs)")
+}
+
+/// Skipped when the test vectors are not beside the benchmarks (a copied binary).
+func benchmarkTokens(folder: URL, now: Timestamp) async throws {
+    let vectors = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Tests/Fixtures/ApplePay")
+    guard FileManager.default.fileExists(atPath: vectors.path) else { return }
+    func file(_ vector: String, _ name: String) throws -> String {
+        try String(contentsOf: vectors.appendingPathComponent(vector).appendingPathComponent(name), encoding: .utf8)
+    }
+    print("Apple Pay tokens, one core (vectors from Tests/Fixtures/ApplePay)")
+    for vector in ["B2_basis_ec_new", "B1_basis_rsa"] {
+        let json = Data(try file(vector, "token.json").utf8)
+        let key = try MerchantKey(privateKeyPEM: file(vector, "private_key.pem"), identity: .certificate(file(vector, "merchant_cert.pem")))
+        let decryptor = TokenDecryptor(keys: [key])
+        let token = try PaymentTokenData(json: json)
+        try throughput("\(vector): parse + CMS verify + decrypt") {
+            let parsed = try PaymentTokenData(json: json)
+            _ = try TokenSignature.verify(parsed)
+            _ = try decryptor.decrypt(parsed)
+        }
+        try throughput("\(vector): decrypt only") { _ = try decryptor.decrypt(token) }
+        try throughput("\(vector): CMS verify only") { _ = try TokenSignature.verify(token) }
+        let signature = try TokenSignature.verify(token)
+        var chains = 0
+        let elapsed = try await {
+            let start = DispatchTime.now().uptimeNanoseconds
+            while Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 < 2 {
+                try await TokenChain.validate(signature, cache: ValidatedChains())
+                chains += 1
+            }
+            return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        }()
+        print("  \(vector + ": chain validation (uncached)")\(String(repeating: " ", count: max(0, 46 - vector.count - 30))) \(String(format: "%9.0f", Double(chains) / elapsed)) /s")
+        let cache = ValidatedChains()
+        try await TokenChain.validate(signature, cache: cache)
+        var cached = 0
+        let cachedElapsed = try await {
+            let start = DispatchTime.now().uptimeNanoseconds
+            while Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 < 1 {
+                let parsed = try PaymentTokenData(json: json)
+                let verified = try TokenSignature.verify(parsed)
+                try await TokenChain.validate(verified, cache: cache)
+                _ = try decryptor.decrypt(parsed)
+                cached += 1
+            }
+            return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        }()
+        print("  \(vector + ": everything, chain cached")\(String(repeating: " ", count: max(0, 46 - vector.count - 26))) \(String(format: "%9.0f", Double(cached) / cachedElapsed)) /s")
+    }
+    print("  primitives, same run:")
+    let merchant = P256.KeyAgreement.PrivateKey(), ephemeral = P256.KeyAgreement.PrivateKey()
+    try throughput("one ECDH (P-256)") { _ = try merchant.sharedSecretFromKeyAgreement(with: ephemeral.publicKey) }
+    let signer = P256.Signing.PrivateKey()
+    let message = Data(repeating: 7, count: 200)
+    let ecdsa = try signer.signature(for: message)
+    try throughput("one ECDSA P-256 verification") { _ = signer.publicKey.isValidSignature(ecdsa, for: message) }
+    let symmetric = SymmetricKey(size: .bits256)
+    let nonce = try AES.GCM.Nonce(data: Data(repeating: 0, count: 16))
+    let sealed = try AES.GCM.seal(Data(repeating: 1, count: 300), using: symmetric, nonce: nonce)
+    try throughput("AES-256-GCM open, 300 bytes") { _ = try AES.GCM.open(sealed, using: symmetric) }
+    let rsa = try _RSA.Encryption.PrivateKey(keySize: .bits2048)
+    let wrapped = try rsa.publicKey.encrypt(Data(repeating: 3, count: 16), padding: .PKCS1_OAEP_SHA256)
+    try throughput("RSA-2048 OAEP unwrap") { _ = try rsa.decrypt(wrapped, padding: .PKCS1_OAEP_SHA256) }
+    print("")
+
+    // Ingest with the merchant's keys: the load orders, each with a real EC_v1 token for its total.
+    let count = 20_000
+    print("Ingest of \(count) orders with merchant keys (real EC_v1 tokens from a sandbox PKI), all cores")
+    let pki = try SandboxPKI(merchantIdentifier: "merchant.com.example.teahouse", now: now.date)
+    let inspector = TokenInspector(keys: try pki.merchantKeys(), extraRoots: [pki.root])
+    let tokenLines = folder.appendingPathComponent("ingest-tokens-\(count).jsonl").path
+    let generated = try DemoStore(seed: 42, now: now).orderLines(count: count).map { line -> String in
+        var order = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] ?? [:]
+        var token = order["token"] as? [String: Any] ?? [:]
+        let items = order["summaryItems"] as? [[String: Any]] ?? []
+        let currency = Currency(code: order["currencyCode"] as? String ?? "") ?? Currency.all[0]
+        let total = try Money(parsing: items.last?["amount"] as? String ?? "0", currency: currency)
+        let transactionBytes = (token["transactionIdentifier"] as? String ?? "").utf8.hexDecoded ?? []
+        let createdAt = Timestamp(rfc3339: order["createdAt"] as? String ?? "") ?? now
+        let json = try pki.token(SandboxPKI.Payment(accountNumber: "6258071234567890", expiration: "291231",
+                                                    currencyNumericCode: currency.numericCode, amount: total.minorUnits),
+                                 signedAt: createdAt.date.addingTimeInterval(-5), applicationData: order["applicationData"] as? String,
+                                 transactionId: transactionBytes)
+        token["paymentData"] = try JSONSerialization.jsonObject(with: json)
+        order["token"] = token
+        return String(decoding: try JSONSerialization.data(withJSONObject: order), as: UTF8.self)
+    }
+    try Data((generated.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: tokenLines))
+    // (A loop over an array of (String, (any TokenVerifying)?) crashed in release builds of this top-level
+    // code with Swift 6.3; a function called twice does not.)
+    func ingestTimed(_ name: String, _ verifier: (any TokenVerifying)?) throws {
+        let path = folder.appendingPathComponent("ingest-tokens.sqlite").path
+        removeStore(path)
+        var summary = IngestSummary()
+        let elapsed = try seconds { summary = try ingest(tokenLines, into: path, verifier: verifier) }
+        print("  \(name.padding(toLength: 36, withPad: " ", startingAt: 0)) \(String(format: "%7.0f", Double(summary.ingested) / elapsed)) orders/s  (\(summary))")
+        removeStore(path)
+    }
+    try ingestTimed("without keys (shape checks only)", nil)
+    try ingestTimed("with keys (verify + decrypt)", inspector)
+    print("")
+}

@@ -1,0 +1,56 @@
+import Foundation
+import GRDB
+import Testing
+import OrderModel
+@testable import OrderStore
+
+/// A row this PayDesk cannot read (a currency only a newer version knows, a hand edit) stops the read with an
+/// error naming the row: skipped, a refund owed would silently leave the outbox and a charge the driver's view.
+@Suite struct UnreadableRowTests {
+    /// Gives order `orderId` a currency PayDesk does not know, as a newer version or a person with sqlite3 could.
+    func giveUnknownCurrency(to orderId: String, in store: PayDeskStore) throws {
+        try store.database.write { db in
+            try db.execute(sql: "DROP TRIGGER orders_keep_what_the_customer_authorised")
+            try db.execute(sql: "UPDATE orders SET currency = 'XTS' WHERE order_id = ?", arguments: [orderId])
+        }
+    }
+
+    @Test func anOwedReversalWithAnUnknownCurrencyIsAnErrorNotAGap() throws {
+        // Given a paid order canceled (a reversal is owed), and another order owing one too
+        let store = try Fixture.store()
+        try Fixture.paidOrder("ORD-1", in: store)
+        try Fixture.paidOrder("ORD-2", in: store)
+        try store.requestCancel(orderId: "ORD-1", actor: Fixture.actor)
+        try store.requestCancel(orderId: "ORD-2", actor: Fixture.actor)
+        #expect(try store.outbox().count == 2)
+        // When one of them holds a currency this PayDesk does not know
+        try giveUnknownCurrency(to: "ORD-2", in: store)
+        // Then the outbox fails, naming the order, instead of listing only the other
+        #expect(throws: StoreError.database("order \"ORD-2\": unknown currency \"XTS\"")) { try store.outbox() }
+    }
+
+    @Test func chargesWithAnUnknownCurrencyAreAnErrorNotAGap() throws {
+        // Given an order whose charge was submitted, under a currency this PayDesk does not know
+        let store = try Fixture.store()
+        try Fixture.ingest([Fixture.order("ORD-1"), Fixture.event("ORD-1", "charge_submitted", ["processorReference": "ch_1"])],
+                           into: store)
+        try giveUnknownCurrency(to: "ORD-1", in: store)
+        // When the driver asks what is in flight or accepted, Then it is told which order it cannot read
+        let expected = StoreError.database("order \"ORD-1\": unknown currency \"XTS\"")
+        #expect(throws: expected) { try store.chargesInFlight(limit: 10) }
+        #expect(throws: expected) { try store.acceptedCharges() }
+    }
+
+    @Test func aStoreInMemoryHasTheSchemaAndItsGuards() throws {
+        // Given a store in memory
+        let store = try PayDeskStore.inMemory()
+        // When an order is ingested and paid, Then it reads back as from a file
+        try Fixture.paidOrder("ORD-1", in: store)
+        #expect(try store.order("ORD-1").summary.status == .paid)
+        #expect(try store.kind() == .shop && store.path == ":memory:")
+        // And the schema's guards hold there too
+        #expect(throws: (any Error).self) { try store.database.write { try $0.execute(sql: "DELETE FROM orders") } }
+        // And each store in memory is its own
+        #expect(try PayDeskStore.inMemory().orders(OrderQuery()).isEmpty)
+    }
+}
