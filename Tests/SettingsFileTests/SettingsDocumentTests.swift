@@ -27,6 +27,13 @@ import Testing
         #expect(problem.description == "x.toml:2: a table header must start with a name, as in [roles]")
     }
 
+    @Test func aBraceInAnArrayIsRefusedBeforeTheParserSeesIt() throws {
+        // Given the 8 bytes that stopped PayDesk with SIGABRT inside toml++ (found by fuzz-theme)
+        let problem = try #require(Self.problem("ok = 1\na = [ }\n", showsParserMessage: false))
+        // Then they are one line naming the file, the line and the mistake
+        #expect(problem.description == "x.toml:2: '}' inside an array, which ends with ']'")
+    }
+
     @Test func aWellFormedFileGivesItsTableAndWhereEachKeyIs() throws {
         let document = try SettingsDocument(parsing: "# a theme\n[roles]\ntext = { bold = true }\n", file: "x.toml",
                                             exampleHeader: "[roles]", showsParserMessage: false)

@@ -1,12 +1,20 @@
-extension SettingsFileLines {
-    /// The line of the first table header that does not start with a key, such as `[# roles]` or `[[=x]]`, or
-    /// nil. TOMLKit 0.6.0 parses with toml++ 3.4.0, which stops the whole process on such a header (an
-    /// assertion that should have been an error; fixed upstream in toml++ #301) instead of reporting it, so
-    /// themes and config.toml are checked for it before TOMLKit reads them. Strings, comments and values that
-    /// span lines are skipped, so only real headers are looked at.
-    public static func headerWithoutKey(in text: String) -> Int? {
+/// What toml++ 3.4.0, inside TOMLKit 0.6.0, stops the whole process on instead of reporting: assertions that
+/// should have been errors. Themes and config.toml are checked for these before TOMLKit reads them, so that
+/// a file, whoever wrote it, gets a line naming its mistake and never aborts PayDesk.
+public enum TOMLKitTrap: Equatable, Sendable {
+    /// A table header that does not start with a key, such as `[# roles]` or `[[=x]]` (fixed upstream in
+    /// toml++ #301).
+    case headerWithoutName(line: Int)
+    /// A `}` where an array wants a value or its `]`, such as `fg = [ }` or `[1,\n}` (found by fuzz-theme).
+    case braceInArray(line: Int)
+
+    /// The first trap in `text`, or nil. Strings and comments are skipped, and values that span lines are
+    /// followed, so only real headers and brackets are looked at.
+    public static func first(in text: String) -> TOMLKitTrap? {
         let bytes = Array(text.utf8)
-        var index = 0, line = 1, depth = 0, atLineStart = true
+        var index = 0, line = 1, atLineStart = true
+        /// The arrays (`[`) and inline tables (`{`) open where `index` is.
+        var open: [UInt8] = []
         func at(_ offset: Int) -> UInt8? { index + offset < bytes.count ? bytes[index + offset] : nil }
         func isKeyStart(_ byte: UInt8?) -> Bool {
             guard let byte else { return true }  // the end: toml++ reports that itself
@@ -52,17 +60,20 @@ extension SettingsFileLines {
                 skipString(byte)
                 atLineStart = false
                 continue
-            case UInt8(ascii: "[") where atLineStart && depth == 0:
+            case UInt8(ascii: "[") where atLineStart && open.isEmpty:
                 var offset = at(1) == UInt8(ascii: "[") ? 2 : 1
                 while at(offset) == UInt8(ascii: " ") || at(offset) == UInt8(ascii: "\t") { offset += 1 }
-                guard isKeyStart(at(offset)) else { return line }
+                guard isKeyStart(at(offset)) else { return .headerWithoutName(line: line) }
                 // The rest of a header's line is its key and perhaps a comment.
                 while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
                 continue
             case UInt8(ascii: "["), UInt8(ascii: "{"):
-                depth += 1
-            case UInt8(ascii: "]"), UInt8(ascii: "}"):
-                depth = max(0, depth - 1)
+                open.append(byte)
+            case UInt8(ascii: "]"):
+                _ = open.popLast()
+            case UInt8(ascii: "}"):
+                guard open.last != UInt8(ascii: "[") else { return .braceInArray(line: line) }
+                _ = open.popLast()
             default:
                 break
             }
