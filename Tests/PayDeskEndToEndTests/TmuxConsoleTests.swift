@@ -212,10 +212,7 @@ import Testing
         kill(try tmux.consoleProcess("hup"), signal)
         // Then it exits, the screen is the shell's again and the terminal is back in its cooked modes
         let sttyPath = binary.folder.appendingPathComponent("stty-after").path
-        let stty = try waitFor("stty -a to have run after the console", observe: { (try? String(contentsOfFile: sttyPath, encoding: .utf8)) ?? "" }) {
-            $0.contains("icanon") && $0.hasSuffix("\n")
-        }
-        let modes = stty.split(whereSeparator: { $0 == " " || $0 == ";" || $0 == "\n" })
+        let modes = try waitForLines(in: sttyPath).split(whereSeparator: { $0 == " " || $0 == ";" || $0 == "\n" })
         #expect(modes.contains("icanon") && modes.contains("echo") && !modes.contains("-icanon") && !modes.contains("-echo"))
         #expect(try !tmux.screen("hup").contains("PayDesk"))
     }
