@@ -11,6 +11,8 @@ public struct SettingsDocument {
     /// name. A file that may be anything (`--theme /etc/passwd`) does not show the parser's message, which can
     /// quote the file's text; then a syntax error is only "not valid TOML".
     public init(parsing text: String, file: String, exampleHeader: String, showsParserMessage: Bool) throws(SettingsFileError) {
+        // Without a byte-order mark, the first line's header or key is found like any other's.
+        let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
         switch TOMLKitTrap.first(in: text) {
         case .headerWithoutName(let line):
             throw SettingsFileError(file: file, line: line, key: nil, problem: "a table header must start with a name, as in \(exampleHeader)")

@@ -12,7 +12,9 @@ public enum TOMLKitTrap: Equatable, Sendable {
     /// followed, so only real headers and brackets are looked at.
     public static func first(in text: String) -> TOMLKitTrap? {
         let bytes = Array(text.utf8)
-        var index = 0, line = 1, atLineStart = true
+        // toml++ reads from after a byte-order mark, so a `[` right after one starts a header.
+        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var line = 1, atLineStart = true
         /// The arrays (`[`) and inline tables (`{`) open where `index` is.
         var open: [UInt8] = []
         func at(_ offset: Int) -> UInt8? { index + offset < bytes.count ? bytes[index + offset] : nil }

@@ -34,6 +34,19 @@ import Testing
         #expect(problem.description == "x.toml:2: '}' inside an array, which ends with ']'")
     }
 
+    @Test func aHeaderWithoutANameAfterAByteOrderMarkIsRefusedBeforeTheParserSeesIt() throws {
+        // Given the 5 bytes that stopped the fuzzer in CI with toml++'s assertion in parse_key
+        let problem = try #require(Self.problem("\u{FEFF}[<", showsParserMessage: false))
+        // Then they are one line naming the file, the line and the mistake
+        #expect(problem.description == "x.toml:1: a table header must start with a name, as in [roles]")
+    }
+
+    @Test func aByteOrderMarkDoesNotHideTheFirstLinesKey() throws {
+        let document = try SettingsDocument(parsing: "\u{FEFF}[roles]\ntext = { bold = true }\n", file: "x.toml",
+                                            exampleHeader: "[roles]", showsParserMessage: false)
+        #expect(document.lines.line(of: nil, inTable: "roles") == 1)
+    }
+
     @Test func aWellFormedFileGivesItsTableAndWhereEachKeyIs() throws {
         let document = try SettingsDocument(parsing: "# a theme\n[roles]\ntext = { bold = true }\n", file: "x.toml",
                                             exampleHeader: "[roles]", showsParserMessage: false)
