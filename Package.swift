@@ -34,12 +34,11 @@ let package = Package(
         .target(name: "TerminalCore"),
         // Settings files (themes, config.toml): TOML read one way, and errors that name the file, line and key.
         .target(name: "SettingsFile", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]),
-        // Pure domain: money, orders, the payment state machine, refunds, audit entries. Foundation (and
-        // TerminalCore, to quote input in its messages) only.
-        .target(name: "OrderModel", dependencies: ["TerminalCore"]),
+        // Pure domain: money, orders, the payment state machine, refunds, audit entries. Foundation only.
+        .target(name: "OrderModel"),
         // The SQLite store: migrations, records, operations as transactions, queries, the audit chain, the outbox.
         .target(name: "OrderStore", dependencies: [
-            "OrderModel", "TerminalCore",
+            "OrderModel",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
             .product(name: "Crypto", package: "swift-crypto"),

@@ -274,9 +274,11 @@ public enum CursesError: Error, Equatable, CustomStringConvertible {
         }
     }
 
-    /// A terminal type as it was given when it looks like one, else quoted and neutralised.
+    /// A terminal type as it was given when it looks like one, else quoted, cut and neutralised.
     static func shown(_ name: String) -> String {
         let plain = name.utf8.count <= 40 && name.utf8.allSatisfy { $0.isPrintableASCII && $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\"") }
-        return plain ? name : quoted(name)
+        if plain { return name }
+        let cut = name.unicodeScalars.count > 40
+        return "\"" + String(String.UnicodeScalarView(name.unicodeScalars.prefix(40))).neutralized + (cut ? "…" : "") + "\""
     }
 }

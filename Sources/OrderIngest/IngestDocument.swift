@@ -1,6 +1,5 @@
 import OrderModel
 import StrictJSON
-import TerminalCore
 
 /// One line of `paydesk ingest` input, as written (docs/ingest-format.md). Amounts and times are still text
 /// here; `IngestValidation` turns them into domain values or names the field that is wrong.

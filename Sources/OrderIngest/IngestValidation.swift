@@ -2,7 +2,6 @@ import Crypto
 import Foundation
 import OrderModel
 import OrderStore
-import TerminalCore
 
 extension OrderLineDocument {
     static let capabilities: Set<String> = ["supports3DS", "supportsEMV", "supportsCredit", "supportsDebit"]
@@ -16,7 +15,7 @@ extension OrderLineDocument {
         guard let created = Timestamp(rfc3339: createdAt) else {
             throw FieldProblem("createdAt", "\(quoted(createdAt)) is not an RFC 3339 time like 2026-11-21T09:30:00+08:00")
         }
-        guard !merchantIdentifier.isEmpty, !merchantIdentifier.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.isTerminalHazard })
+        guard !merchantIdentifier.isEmpty, merchantIdentifier.unicodeScalars.allSatisfy({ $0.isPlainlyVisible && $0 != " " })
         else { throw FieldProblem("merchantIdentifier", "must be a non-empty identifier without spaces") }
         guard CountryCode.isValid(countryCode) else {
             throw FieldProblem("countryCode", "\(quoted(countryCode)) is not an ISO 3166 alpha-2 code")

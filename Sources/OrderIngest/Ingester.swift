@@ -2,7 +2,6 @@ import Crypto
 import Foundation
 import OrderModel
 import OrderStore
-import TerminalCore
 
 /// One rejected input line: `line 12: summaryItems[2].amount: "12.345" has more than 2 decimal places for CNY`.
 public struct IngestProblem: Sendable, Equatable, CustomStringConvertible {

@@ -1,4 +1,3 @@
-import TerminalCore
 /// Idempotency keys: what makes retrying a request that moves money safe. Operators choose theirs
 /// (`--idempotency-key`); PayDesk makes its own for what it does by itself, and those live in a namespace
 /// operators cannot enter, so no operator's key can collide with them. The namespace is the prefix
@@ -12,7 +11,7 @@ public enum IdempotencyKey {
     public static func checkOperatorKey(_ key: String) -> String? {
         if key.isEmpty { return "an idempotency key cannot be empty" }
         if key.utf8.count > maximumLength { return "an idempotency key is at most \(maximumLength) bytes" }
-        if key.unicodeScalars.contains(where: { $0.isTerminalHazard || $0 == " " }) {
+        if !key.unicodeScalars.allSatisfy({ $0.isPlainlyVisible && $0 != " " }) {
             return "an idempotency key cannot contain spaces or control characters"
         }
         if let prefix = reservedPrefixes.first(where: key.hasPrefix) {

@@ -1,4 +1,3 @@
-import TerminalCore
 /// An exact amount: an integer count of the currency's minor units. Never binary floating point.
 public struct Money: Hashable, Sendable, CustomStringConvertible {
     public let minorUnits: Int64

@@ -1,4 +1,3 @@
-import TerminalCore
 /// `paymentData.version`: how the payment data is encrypted.
 public enum PaymentTokenVersion: String, Sendable {
     case ecV1 = "EC_v1"

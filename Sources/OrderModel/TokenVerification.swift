@@ -1,4 +1,3 @@
-import TerminalCore
 /// What may be shown of decrypted payment data: the last four digits of the device account number, the expiry,
 /// amount and currency, the data type, ECI and whether a cryptogram is present. The full account number,
 /// cryptogram, EMV data and PIN data have no place in this type, so no description, dump, encoding or stored

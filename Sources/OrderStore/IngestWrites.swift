@@ -1,7 +1,6 @@
 import Foundation
 import GRDB
 import OrderModel
-import TerminalCore
 
 /// An order made ready to store from one input line, outside the store's write lock and on any thread: its
 /// row, fingerprinted by the line it came from, and what the merchant's keys made of its token, when there

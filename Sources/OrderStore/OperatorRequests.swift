@@ -1,7 +1,6 @@
 import Foundation
 import GRDB
 import OrderModel
-import TerminalCore
 
 /// A cancel's answer: what it did, and whether this request was a retry of one already done, in which case
 /// `outcome` is what the first one did and nothing new happened.

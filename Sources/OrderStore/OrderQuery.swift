@@ -1,7 +1,6 @@
 import Foundation
 import GRDB
 import OrderModel
-import TerminalCore
 
 /// How the store sorts and pages by each order of the list.
 extension OrderQuery.ListOrder {

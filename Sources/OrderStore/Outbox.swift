@@ -1,6 +1,5 @@
 import GRDB
 import OrderModel
-import TerminalCore
 
 /// An operator's intent the processor integration still owes an answer to (docs/design.md §2). The outbox is not a
 /// table of its own: it is read from the refunds still pending and the cancels still open, so it can never

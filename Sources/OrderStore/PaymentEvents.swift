@@ -2,7 +2,6 @@ import Crypto
 import Foundation
 import GRDB
 import OrderModel
-import TerminalCore
 
 /// A payment event as the processor integration reports it, already validated.
 public struct IncomingEvent: Sendable, Equatable {

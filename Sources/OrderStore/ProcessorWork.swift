@@ -1,6 +1,5 @@
 import GRDB
 import OrderModel
-import TerminalCore
 
 /// A charge the processor integration is responsible for: submitted (charging), its answer not yet recorded.
 public struct ChargeInFlight: Sendable, Equatable {

@@ -1,6 +1,5 @@
 import GRDB
 import OrderModel
-import TerminalCore
 
 /// A failure an operator or a script can act on, in one line that names the store and what is wrong.
 public enum StoreError: Error, Equatable, CustomStringConvertible {

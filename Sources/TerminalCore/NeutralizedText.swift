@@ -40,12 +40,3 @@ extension String {
         return String(out)
     }
 }
-
-/// Quotes text for an error message. The text is neutralised, so a hostile value cannot reach a terminal
-/// through a message, and cut at `limit` columns, reading no more of it than that.
-public func quoted(_ text: String, limit: Int = 40) -> String {
-    var clusters = DisplayClusters(text, columns: limit)
-    var shown = ""
-    while let cluster = clusters.next() { shown += cluster.text }
-    return "\"" + shown + (clusters.isCut ? "…" : "") + "\""
-}

@@ -43,12 +43,6 @@ import Testing
         #expect(Array(AnyIterator { short.next() }).map(\.text).joined() == "e\u{301}\\u{1B}")
         #expect(!short.isCut)
     }
-
-    @Test func quotedIsBoundedByColumns() {
-        #expect(quoted(Self.stacked, limit: 5) == "\"\u{FFFD}…\"")
-        #expect(quoted("\u{1B}[31m" + String(repeating: "x", count: 100)).hasSuffix("…\""))
-        #expect(quoted("short") == "\"short\"")
-    }
 }
 
 extension String {

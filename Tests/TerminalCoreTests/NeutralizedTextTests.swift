@@ -11,10 +11,4 @@ import Testing
     func neutralises(raw: String, shown: String) {
         #expect(raw.neutralized == shown)
     }
-
-    @Test func quotedNeverCarriesAnEscapeAndIsBounded() {
-        let message = quoted("\u{1B}[31m" + String(repeating: "x", count: 100))
-        #expect(!message.unicodeScalars.contains { $0.isTerminalHazard })
-        #expect(message.hasSuffix("…\""))
-    }
 }
