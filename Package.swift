@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "StrictJSON", targets: ["StrictJSON"]),
         .library(name: "ApplePayToken", targets: ["ApplePayToken"]),
         .library(name: "ConsoleUI", targets: ["ConsoleUI"]),
+        .library(name: "Themes", targets: ["Themes"]),
         .library(name: "TerminalCore", targets: ["TerminalCore"]),
     ],
     dependencies: [
@@ -79,12 +80,10 @@ let package = Package(
             .product(name: "SwiftASN1", package: "swift-asn1"),
         ]),
         // The console without a terminal: state, messages, update, view into a screen buffer, key map, themes.
-        .target(name: "ConsoleUI", dependencies: [
-            "OrderModel", "SettingsFile", "TerminalCore", "Themes",
-            .product(name: "TOMLKit", package: "TOMLKit"),
-        ]),
-        // The shipped colour themes, compiled into the binary so that a copied executable still has them.
-        .target(name: "Themes", path: "Themes",
+        .target(name: "ConsoleUI", dependencies: ["OrderModel", "TerminalCore"]),
+        // Theme files: the shipped themes, compiled into the binary so that a copied executable still has them,
+        // and an operator's own, read into ConsoleUI's themes.
+        .target(name: "Themes", dependencies: ["ConsoleUI", "SettingsFile", "TerminalCore"], path: "Themes",
                 resources: ["default", "light", "high-contrast", "colour-blind", "monochrome"].map { .embedInCode("\($0).toml") }),
         // The console on PayDesk's store: ConsoleUI's `ConsoleStore` answered by `PayDeskStore`'s operations.
         .target(name: "ConsoleStoreAdapter", dependencies: ["ConsoleUI", "OrderModel", "OrderStore"]),
@@ -95,7 +94,7 @@ let package = Package(
         // The executable: argument parsing and subcommands, nothing else.
         .executableTarget(name: "paydesk", dependencies: [
             "OrderModel", "OrderStore", "OrderIngest", "ApplePayToken", "MerchantConfiguration", "PaymentProcessing", "PayDeskSandbox",
-            "ConsoleUI", "CursesTerminal", "ConsoleStoreAdapter", "TerminalCore",
+            "ConsoleUI", "CursesTerminal", "ConsoleStoreAdapter", "TerminalCore", "Themes",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
             // Signed audit checkpoints: Ed25519, and its keys in PEM.
@@ -105,7 +104,7 @@ let package = Package(
         // Benchmarks with figures: `swift run -c release paydesk-benchmarks`.
         .executableTarget(name: "paydesk-benchmarks", dependencies: [
                               "OrderModel", "OrderStore", "OrderIngest", "StrictJSON", "ApplePayToken", "PaymentProcessing",
-                              "PayDeskSandbox", "ConsoleUI", "CursesTerminal", "ConsoleStoreAdapter", "TerminalCore",
+                              "PayDeskSandbox", "ConsoleUI", "CursesTerminal", "ConsoleStoreAdapter", "TerminalCore", "Themes",
                               .product(name: "Crypto", package: "swift-crypto"),
                               .product(name: "_CryptoExtras", package: "swift-crypto"),
                           ],
@@ -130,13 +129,14 @@ let package = Package(
         .testTarget(name: "MerchantConfigurationTests", dependencies: [
             "MerchantConfiguration", "ApplePayToken", "OrderModel", "OrderStore", "OrderIngest", "PayDeskSandbox",
         ]),
-        .testTarget(name: "ConsoleUITests", dependencies: ["ConsoleUI", "OrderModel", "TerminalCore", "Themes"]),
+        .testTarget(name: "ConsoleUITests", dependencies: ["ConsoleUI", "OrderModel", "TerminalCore"]),
+        .testTarget(name: "ThemesTests", dependencies: ["Themes", "ConsoleUI", "TerminalCore"]),
         // The console on a real (demo) store, through the adapter the app uses: sessions, dialogs, rendered screens.
         .testTarget(name: "ConsoleStoreAdapterTests", dependencies: [
             "ConsoleStoreAdapter", "ConsoleUI", "OrderModel", "OrderStore", "OrderIngest", "PayDeskSandbox", "TerminalCore",
             .product(name: "GRDB", package: "GRDB.swift"),
         ], exclude: ["Rendered"]),
-        .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "ConsoleUI", "TerminalCore"]),
+        .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "ConsoleUI", "TerminalCore", "Themes"]),
         // The command line's own parts (log formats, the process lock, durations), tested without a process.
         .testTarget(name: "paydeskTests", dependencies: ["paydesk", "OrderModel", "TerminalCore", .product(name: "Logging", package: "swift-log"),
                                                      .product(name: "Crypto", package: "swift-crypto")]),

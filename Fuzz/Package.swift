@@ -20,7 +20,8 @@ let package = Package(
         ]),
         // A theme file.
         .executableTarget(name: "fuzz-theme", dependencies: [
-            .product(name: "ConsoleUI", package: "PayDesk"), .product(name: "TerminalCore", package: "PayDesk"),
+            .product(name: "ConsoleUI", package: "PayDesk"), .product(name: "Themes", package: "PayDesk"),
+            .product(name: "TerminalCore", package: "PayDesk"),
         ]),
     ]
 )

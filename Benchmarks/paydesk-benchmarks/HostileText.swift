@@ -8,6 +8,7 @@ import OrderModel
 import OrderStore
 import PayDeskSandbox
 import TerminalCore
+import Themes
 
 /// Customer names built to be expensive to draw, each about 240 KB (ingest's line limit is 256 KB): emoji
 /// joined by zero-width joiners, one letter under 100,000 combining marks, CJK, emoji with modifiers, and

@@ -12,6 +12,7 @@ import PayDeskSandbox
 import PaymentProcessing
 import _CryptoExtras
 import TerminalCore
+import Themes
 
 // PayDesk's benchmarks. Each measurement repeats the operation and prints the median, the 90th percentile and
 // the worst case. The 1,000,000-order store is built once under .build-bench/ and reused on later runs.

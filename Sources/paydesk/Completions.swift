@@ -1,6 +1,7 @@
 import ArgumentParser
 import ConsoleUI
 import Foundation
+import Themes
 
 /// What a shell offers for PayDesk's file arguments, in the scripts `--generate-completion-script` writes.
 /// Extensions narrow the offer to what the option reads; folders are always offered.

@@ -5,7 +5,7 @@ import CursesTerminal
 import Foundation
 import OrderModel
 import OrderStore
-
+import Themes
 /// `paydesk` with no subcommand: the live console on a store.
 struct LiveConsoleCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -4,6 +4,7 @@ import Testing
 @testable import CursesTerminal
 import CNcursesw
 @testable import TerminalCore
+import Themes
 
 /// ncurses is one global screen per process: these tests take turns.
 @Suite(.serialized) struct CursesTerminalTests {

@@ -1,5 +1,6 @@
-@testable import ConsoleUI
+import ConsoleUI
 import TerminalCore
+@testable import Themes
 
 /// A theme file, as `--theme PATH` reads one: UTF-8 text parsed over the default theme, then reduced to every
 /// colour level a terminal may have. A theme that cannot be used must say so in one line.

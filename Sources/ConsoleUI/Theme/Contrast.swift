@@ -24,10 +24,9 @@ extension Theme {
     static let guardedRoles: [Role] = [.text, .title, .header, .selection, .newRow, .dialog, .input, .success, .warning,
                                        .error, .inputError, .statusFailed, .statusHeld]
 
-    /// The theme with every guarded role below the floor drawn as the shipped theme for its background draws it,
-    /// and the names of those roles.
-    public func keepingDangerVisible() -> (Theme, replaced: [Role]) {
-        let fallback = background == .light ? Theme.shippedLight : Theme.standard
+    /// The theme with every guarded role below the floor drawn as `fallback` (the shipped theme for its
+    /// background) draws it, and the names of those roles.
+    public func keepingDangerVisible(fallback: Theme) -> (Theme, replaced: [Role]) {
         var theme = self
         var replaced: [Role] = []
         for role in Self.guardedRoles where (contrast(of: role) ?? .infinity) < Self.minimumContrast {

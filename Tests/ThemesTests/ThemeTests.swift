@@ -1,8 +1,8 @@
 import Foundation
 import TerminalCore
 import Testing
-import Themes
 @testable import ConsoleUI
+@testable import Themes
 
 @Suite struct ThemeTests {
     @Test(arguments: ShippedThemes.names)
@@ -70,7 +70,7 @@ import Themes
         for role in Theme.guardedRoles {
             #expect((theme.contrast(of: role) ?? .infinity) >= Theme.minimumContrast, "\(name): \(role.rawValue)")
         }
-        #expect(theme.keepingDangerVisible().replaced.isEmpty)
+        #expect(theme.keepingDangerVisible(fallback: .shipped(for: theme.background)).replaced.isEmpty)
     }
 
     @Test func aThemeCannotHideErrorsAmountsOrFailures() throws {

@@ -1,5 +1,5 @@
+import ConsoleUI
 import Foundation
-import Themes
 
 extension Theme {
     /// The theme an operator asked for (`--theme NAME|PATH`, else `PAYDESK_THEME`), looked up in their own
@@ -12,7 +12,7 @@ extension Theme {
         do { theme = try load(choice, userThemes: userThemes) } catch {
             return (.standard, "\(error.description); using the default theme")
         }
-        let (readable, replaced) = theme.keepingDangerVisible()
+        let (readable, replaced) = theme.keepingDangerVisible(fallback: .shipped(for: theme.background))
         guard !replaced.isEmpty else { return (theme, nil) }
         let roles = replaced.map(\.rawValue).joined(separator: ", ")
         let minimum = String(format: "%.0f", Theme.minimumContrast)
