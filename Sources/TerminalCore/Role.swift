@@ -12,6 +12,12 @@ public struct Role: RawRepresentable, Hashable, Sendable {
 
     public var rawValue: String { RoleNames.name(of: number) }
 
+    // By number: RawRepresentable's defaults compare and hash the names, which take a lock to look up, so
+    // without these every cell compared in a frame did that twice.
+    public static func == (lhs: Role, rhs: Role) -> Bool { lhs.number == rhs.number }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(number) }
+
     /// Plain text in the terminal's own colours: what a blank cell holds.
     public static let text = Role(rawValue: "text")
 }
