@@ -1,52 +1,54 @@
 import Logging
-import OrderModel
-import TerminalCore
 
-/// One JSON object per line: `time` (RFC 3339, UTC), `level`, `message`, then the metadata as fields of their
-/// own, in key order; counts are numbers. Strings are escaped here rather than by Foundation's encoder, which
-/// lets DEL, C1 controls, bidi overrides and line separators through raw: every one of those, and every C0
-/// control, comes out as a `\uXXXX` escape, so a log viewer shows what came from outside instead of obeying it.
+/// One JSON object per line: `time` (RFC 3339, UTC), `level`, `message`, and the metadata as fields of their
+/// own; counts are numbers. Written by `JSONContract`, as everything PayDesk prints as JSON is, so that every
+/// control or hazardous scalar from outside comes out as a `\u` escape and a log viewer shows it instead of
+/// obeying it.
 enum JSONLogFormat {
-    static func line(_ entry: LogEntry) -> String {
-        var fields = ["\"time\":\(string(entry.time.rfc3339))", "\"level\":\(string(entry.level.rawValue))",
-                      "\"message\":\(string(entry.message))"]
-        for (key, value) in entry.metadata.sorted(by: { $0.key < $1.key }) where !["time", "level", "message"].contains(key) {
-            fields.append("\(string(key)):\(json(value))")
-        }
-        return "{" + fields.joined(separator: ",") + "}"
+    static func line(_ entry: LogEntry) throws -> String {
+        try JSONContract.text(LogLine(entry: entry))
     }
 
-    static func json(_ value: Logger.MetadataValue) -> String {
-        switch value {
-        case .string(let text): string(text)
-        case .stringConvertible(let number as any BinaryInteger): "\(number)"
-        case .stringConvertible(let flag as Bool): "\(flag)"
-        case .stringConvertible(let number as Double) where number.isFinite: "\(number)"
-        case .stringConvertible(let convertible): string(convertible.description)
-        case .array(let values): "[" + values.map(json).joined(separator: ",") + "]"
-        case .dictionary(let metadata):
-            "{" + metadata.sorted { $0.key < $1.key }.map { "\(string($0.key)):\(json($0.value))" }.joined(separator: ",") + "}"
+    /// The entry as JSON sees it; the fixed fields win over metadata of the same name.
+    private struct LogLine: Encodable {
+        let entry: LogEntry
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: FieldName.self)
+            for (key, value) in entry.metadata where !["time", "level", "message"].contains(key) {
+                try container.encode(MetadataValue(value), forKey: FieldName(key))
+            }
+            try container.encode(entry.time.rfc3339, forKey: FieldName("time"))
+            try container.encode(entry.level.rawValue, forKey: FieldName("level"))
+            try container.encode(entry.message, forKey: FieldName("message"))
         }
     }
 
-    /// A JSON string literal: `"` and `\` escaped by a backslash, every control or hazardous scalar as `\uXXXX`
-    /// (a surrogate pair above U+FFFF).
-    static func string(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case _ where scalar.value < 0x20 || scalar.isTerminalHazard:
-                for unit in String(scalar).utf16 { out += "\\u" + hex4(unit) }
-            default: out.unicodeScalars.append(scalar)
+    /// A metadata value with JSON's own types where it has them: integers, finite numbers and booleans.
+    private struct MetadataValue: Encodable {
+        let value: Logger.MetadataValue
+
+        init(_ value: Logger.MetadataValue) { self.value = value }
+
+        func encode(to encoder: any Encoder) throws {
+            switch value {
+            case .string(let text): try text.encode(to: encoder)
+            case .stringConvertible(let number as any BinaryInteger):
+                if let exact = Int64(exactly: number) { try exact.encode(to: encoder) } else { try number.description.encode(to: encoder) }
+            case .stringConvertible(let flag as Bool): try flag.encode(to: encoder)
+            case .stringConvertible(let number as Double) where number.isFinite: try number.encode(to: encoder)
+            case .stringConvertible(let convertible): try convertible.description.encode(to: encoder)
+            case .array(let values): try values.map(MetadataValue.init).encode(to: encoder)
+            case .dictionary(let metadata): try metadata.mapValues(MetadataValue.init).encode(to: encoder)
             }
         }
-        return out + "\""
     }
 
-    private static func hex4(_ unit: UInt16) -> String {
-        let digits = String(unit, radix: 16, uppercase: true)
-        return String(repeating: "0", count: 4 - digits.count) + digits
+    private struct FieldName: CodingKey {
+        let stringValue: String
+        init(_ name: String) { stringValue = name }
+        init?(stringValue: String) { self.init(stringValue) }
+        var intValue: Int? { nil }
+        init?(intValue: Int) { nil }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import OrderModel
+import TerminalCore
 
 /// One line per entry on stderr, in text or JSON, written with a single write under a lock so that entries
 /// from concurrent tasks never interleave.
@@ -28,11 +29,16 @@ struct StandardErrorLogHandler: LogHandler {
         Self.lock.withLock { FileHandle.standardError.write(Data(line.utf8)) }
     }
 
-    /// The whole line, newline included.
+    /// The whole line, newline included. An entry that JSON cannot hold is still written, as text, and says so.
     func line(_ entry: LogEntry) -> String {
-        let body = switch format {
-        case .text: TextLogFormat.line(entry)
-        case .json: JSONLogFormat.line(entry)
+        let body: String
+        switch format {
+        case .text:
+            body = TextLogFormat.line(entry)
+        case .json:
+            do { body = try JSONLogFormat.line(entry) } catch {
+                body = TextLogFormat.line(entry) + " json-failure=\(String(describing: error).neutralized)"
+            }
         }
         return (syslogPriorityPrefix ? "<\(entry.level.syslogPriority)>" : "") + body + "\n"
     }
