@@ -110,7 +110,9 @@ let package = Package(
                           ],
                           path: "Benchmarks/paydesk-benchmarks"),
         // What tests share: the seed of their random choices.
-        .target(name: "TestSupport", dependencies: ["PayDeskSandbox"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: [
+            "OrderIngest", "OrderModel", "OrderStore", "PayDeskSandbox", .product(name: "Crypto", package: "swift-crypto"),
+        ], path: "Tests/TestSupport"),
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
         .testTarget(name: "TerminalCoreTests", dependencies: ["TerminalCore"]),
         .testTarget(name: "OrderModelTests", dependencies: ["OrderModel"]),
@@ -121,7 +123,9 @@ let package = Package(
             .product(name: "X509", package: "swift-certificates"),
             .product(name: "SwiftASN1", package: "swift-asn1"),
         ]),
-        .testTarget(name: "OrderStoreTests", dependencies: ["OrderStore", "OrderIngest", "OrderModel", "PayDeskSandbox", "StrictJSON"]),
+        .testTarget(name: "OrderStoreTests", dependencies: ["OrderStore", "OrderIngest", "OrderModel", "PayDeskSandbox", "TestSupport"]),
+        .testTarget(name: "OrderIngestTests", dependencies: ["OrderIngest", "OrderStore", "OrderModel", "StrictJSON", "TestSupport",
+                                                             .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "PaymentProcessingTests", dependencies: [
             "PaymentProcessing", "PayDeskSandbox", "OrderStore", "OrderIngest", "OrderModel",
             .product(name: "Logging", package: "swift-log"), .product(name: "InMemoryLogging", package: "swift-log"),

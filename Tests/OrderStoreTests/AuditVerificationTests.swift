@@ -4,6 +4,7 @@ import PayDeskSandbox
 import Testing
 import OrderModel
 @testable import OrderStore
+import TestSupport
 
 /// The audit log proves it is whole: its head kept elsewhere catches a cut, a wipe or a rewrite, and replaying
 /// it holds every order and refund in the store to it (issue 13, finding 6).

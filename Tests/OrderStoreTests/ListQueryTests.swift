@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import OrderModel
 @testable import OrderStore
+import TestSupport
 
 /// What the console's live list relies on: paging both ways, the refund-pending flag, and cheap change detection.
 @Suite struct ListQueryTests {

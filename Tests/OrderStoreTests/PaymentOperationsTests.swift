@@ -3,6 +3,7 @@ import GRDB
 import Testing
 import OrderModel
 @testable import OrderStore
+import TestSupport
 
 @Suite struct PaymentOperationsTests {
     let cny = Currency(code: "CNY")!

@@ -3,6 +3,7 @@ import GRDB
 import OrderModel
 import Testing
 @testable import OrderStore
+import TestSupport
 
 /// What the lifecycle driver keeps in the store besides payments: its polling schedule, and what is in flight.
 @Suite struct ProcessorWorkTests {

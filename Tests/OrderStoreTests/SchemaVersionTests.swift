@@ -1,6 +1,7 @@
 import GRDB
 import Testing
 @testable import OrderStore
+import TestSupport
 
 /// `paydesk --version` reports `PayDeskStore.schemaVersion`; it must be the version a new store is at.
 @Suite struct SchemaVersionTests {

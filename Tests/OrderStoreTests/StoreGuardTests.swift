@@ -3,6 +3,7 @@ import GRDB
 import Testing
 import OrderModel
 @testable import OrderStore
+import TestSupport
 
 /// The schema's own guards, exercised by writing SQL directly, as a bug or a person with `sqlite3` would.
 @Suite struct StoreGuardTests {

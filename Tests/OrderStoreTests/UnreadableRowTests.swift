@@ -3,6 +3,7 @@ import GRDB
 import Testing
 import OrderModel
 @testable import OrderStore
+import TestSupport
 
 /// A row this PayDesk cannot read (a currency only a newer version knows, a hand edit) stops the read with an
 /// error naming the row: skipped, a refund owed would silently leave the outbox and a charge the driver's view.

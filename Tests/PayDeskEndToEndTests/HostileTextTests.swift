@@ -101,7 +101,7 @@ import Testing
         let json = try paydesk.run(["orders", "show", "HOSTILE-6", "--json", "--db", paydesk.store]).stdout
         #expect(json.contains("\\u202e"))
         let logs = outputs.filter { $0.0.hasPrefix("process") }.map(\.1.stderr)
-        #expect(logs.count == 2 && logs[0].contains("\\u{1B}]0;pwned\\u{7}") && logs[1].contains("\\u001B]0;pwned\\u0007"))
+        #expect(logs.count == 2 && logs[0].contains("\\u{1B}]0;pwned\\u{7}") && logs[1].contains("\\u001b]0;pwned\\u0007"))
     }
 }
 

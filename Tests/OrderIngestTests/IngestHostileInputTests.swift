@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import OrderModel
 @testable import OrderStore
+import TestSupport
 
 /// Lines built to hurt: what is not JSON, repeated names, a byte-order mark, text whose cost a customer chose.
 @Suite struct IngestHostileInputTests {

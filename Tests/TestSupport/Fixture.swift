@@ -1,14 +1,15 @@
 import Crypto
 import Foundation
-@testable import OrderIngest
+import OrderIngest
 import OrderModel
-@testable import OrderStore
+import OrderStore
 
-/// Ingest lines written by hand, as a merchant's integration would write them.
-enum Fixture {
-    static let actor = Actor(login: "tester", sshClient: "192.0.2.7 50022")
+/// Ingest lines written by hand, as a merchant's integration would write them, and the stores the store's
+/// and ingest's tests start from.
+public enum Fixture {
+    public static let actor = Actor(login: "tester", sshClient: "192.0.2.7 50022")
 
-    static func token(transactionId: String = "a1b2c3d4", applicationData: String? = nil, version: String = "EC_v1") -> [String: Any] {
+    public static func token(transactionId: String = "a1b2c3d4", applicationData: String? = nil, version: String = "EC_v1") -> [String: Any] {
         var header: [String: Any] = [
             "ephemeralPublicKey": Data(repeating: 4, count: 91).base64EncodedString(),
             "publicKeyHash": Data(repeating: 7, count: 32).base64EncodedString(),
@@ -26,7 +27,7 @@ enum Fixture {
         ]
     }
 
-    static func order(_ id: String, total: String = "100.00", currency: String = "CNY", createdAt: String = "2026-11-21T09:30:00+08:00",
+    public static func order(_ id: String, total: String = "100.00", currency: String = "CNY", createdAt: String = "2026-11-21T09:30:00+08:00",
                       given: String = "小明", family: String = "王", phone: String = "+86 138 0013 8000",
                       email: String = "xiaoming@example.cn", edit: (inout [String: Any]) -> Void = { _ in }) -> String {
         var document: [String: Any] = [
@@ -44,36 +45,36 @@ enum Fixture {
         return json(document)
     }
 
-    static func event(_ orderId: String, _ event: String, at: String = "2026-11-21T09:31:00Z", _ fields: [String: Any] = [:]) -> String {
+    public static func event(_ orderId: String, _ event: String, at: String = "2026-11-21T09:31:00Z", _ fields: [String: Any] = [:]) -> String {
         json(fields.merging(["type": "payment_event", "orderId": orderId, "event": event, "at": at]) { $1 })
     }
 
-    static func json(_ document: [String: Any]) -> String {
+    public static func json(_ document: [String: Any]) -> String {
         String(decoding: try! JSONSerialization.data(withJSONObject: document, options: [.sortedKeys]), as: UTF8.self)
     }
 
     /// The moment the tests' clock stands at.
-    static let now: @Sendable () -> Timestamp = { Timestamp(millisecondsSinceEpoch: 1_795_253_400_000) }
+    public static let now: @Sendable () -> Timestamp = { Timestamp(millisecondsSinceEpoch: 1_795_253_400_000) }
 
     /// A fresh store in memory, with a clock the test controls: one per test, as in GRDB's demo apps.
-    static func store(clock: @escaping @Sendable () -> Timestamp = now) throws -> PayDeskStore {
+    public static func store(clock: @escaping @Sendable () -> Timestamp = now) throws -> PayDeskStore {
         try PayDeskStore.inMemory(clock: clock)
     }
 
     /// A fresh store in a temporary folder, for tests of what only a file has: other connections and processes,
     /// read-only opens, locks, the files themselves.
-    static func fileStore(clock: @escaping @Sendable () -> Timestamp = now) throws -> PayDeskStore {
+    public static func fileStore(clock: @escaping @Sendable () -> Timestamp = now) throws -> PayDeskStore {
         try PayDeskStore.create(at: temporaryPath(), clock: clock)
     }
 
-    static func temporaryPath() -> String {
+    public static func temporaryPath() -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("paydesk-tests-\(UUID().uuidString)")
         return folder.appendingPathComponent("store.sqlite").path
     }
 
     /// Ingests lines, returning the summary and the problems reported.
     @discardableResult
-    static func ingest(_ lines: [String], into store: PayDeskStore) throws -> (IngestSummary, [String]) {
+    public static func ingest(_ lines: [String], into store: PayDeskStore) throws -> (IngestSummary, [String]) {
         var problems: [String] = []
         let ingester = Ingester(store: store, actor: actor, onProblem: { problems.append($0.description) })
         try ingester.ingest(lines: lines)
@@ -81,7 +82,7 @@ enum Fixture {
     }
 
     /// A store holding one order that has been charged.
-    static func paidOrder(_ id: String = "ORD-1", total: String = "100.00", in store: PayDeskStore) throws {
+    public static func paidOrder(_ id: String = "ORD-1", total: String = "100.00", in store: PayDeskStore) throws {
         try ingest([order(id, total: total), event(id, "charge_submitted", ["processorReference": "ch_1"]),
                     event(id, "charge_succeeded", at: "2026-11-21T09:31:02Z")], into: store)
     }

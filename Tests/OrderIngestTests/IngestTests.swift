@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import OrderModel
 @testable import OrderStore
+import TestSupport
 
 @Suite struct IngestTests {
     @Test func storesAValidOrderAndRecognisesItAgain() throws {

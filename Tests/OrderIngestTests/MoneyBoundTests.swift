@@ -4,6 +4,7 @@ import GRDB
 import Testing
 import OrderModel
 @testable import OrderStore
+import TestSupport
 
 /// One order's amounts are bounded; the store's sums are not, and must say so when they overflow rather than
 /// trap or wrap (issue 13, finding 1).
