@@ -99,10 +99,7 @@ public enum TokenSignature {
         var signerInfos: [ASN1Node] = []
         for node in try children(signedDataNode).dropFirst(3) {
             if node.identifier == ASN1Identifier(tagWithNumber: 0, tagClass: .contextSpecific) {
-                certificates = try children(node).map { certificate in
-                    try CertificateKeyCheck.check(certificate)
-                    return try Certificate(derEncoded: Array(certificate.encodedBytes))
-                }
+                certificates = try children(node).map { try ParsedCertificates.shared.certificate($0) }
             } else if node.identifier == .set {
                 signerInfos = try children(node)
             }
