@@ -2,6 +2,7 @@ import Foundation
 import PayDeskSandbox
 import SwiftASN1
 import Testing
+import TestSupport
 import X509
 @testable import ApplePayToken
 
@@ -84,5 +85,23 @@ import X509
         let (_, certificates) = try TokenSignature.parse(Array(tampered.signature))
         #expect(!certificates.contains(pki.leaf))
         #expect { try check(tampered) } throws: { error in (error as? TokenError)?.description.hasPrefix("chain: ") ?? false }
+    }
+
+    @Test func utcTimesBecomeTheDatesTheGregorianCalendarGives() throws {
+        let seed = TestSeed()
+        var generator = seed.generator
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = try #require(TimeZone(identifier: "UTC"))
+        for _ in 0..<2_000 {
+            // Any valid UTCTime: years 1950-2049, leap days and a leap second included
+            let year = Int.random(in: 1950...2049, using: &generator), month = Int.random(in: 1...12, using: &generator)
+            let days = try #require(calendar.range(of: .day, in: .month, for: calendar.date(from: DateComponents(year: year, month: month)) ?? Date()))
+            let day = Int.random(in: days, using: &generator)
+            let (hours, minutes, seconds) = (Int.random(in: 0...23, using: &generator), Int.random(in: 0...59, using: &generator),
+                                             Int.random(in: 0...60, using: &generator))
+            let time = try UTCTime(year: year, month: month, day: day, hours: hours, minutes: minutes, seconds: seconds)
+            let expected = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hours, minute: minutes, second: seconds))
+            #expect(TokenSignature.date(time) == expected, "\(time), \(seed)")
+        }
     }
 }
