@@ -63,10 +63,23 @@ public enum TokenChain {
 public final class ValidatedChains: @unchecked Sendable {
     public static let shared = ValidatedChains()
 
+    /// Compared as swift-certificates compares certificates, by every byte. Hashed by each certificate's serial
+    /// number and length only: swift-certificates' own hash feeds every byte of every certificate to the hasher
+    /// one at a time, on every token.
     struct Key: Hashable {
         var leaf: Certificate
         var intermediate: Certificate
         var extraRoots: [Certificate]
+
+        func hash(into hasher: inout Hasher) {
+            func combine(_ certificate: Certificate) {
+                hasher.combine(certificate.tbsCertificateBytes.count)
+                certificate.serialNumber.bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+            }
+            combine(leaf)
+            combine(intermediate)
+            extraRoots.forEach(combine)
+        }
     }
 
     private let lock = NSLock()

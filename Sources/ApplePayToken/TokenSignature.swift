@@ -99,10 +99,7 @@ public enum TokenSignature {
         var signerInfos: [ASN1Node] = []
         for node in try children(signedDataNode).dropFirst(3) {
             if node.identifier == ASN1Identifier(tagWithNumber: 0, tagClass: .contextSpecific) {
-                certificates = try children(node).map { certificate in
-                    try CertificateKeyCheck.check(certificate)
-                    return try Certificate(derEncoded: Array(certificate.encodedBytes))
-                }
+                certificates = try children(node).map { try ParsedCertificates.shared.certificate($0) }
             } else if node.identifier == .set {
                 signerInfos = try children(node)
             }
@@ -142,11 +139,15 @@ public enum TokenSignature {
     }
 
     /// A UTCTime, as swift-asn1 read and range-checked it (years 50–99 are 19xx, as RFC 5280 says), as a `Date`.
-    /// swift-certificates converts its own times the same way, but keeps that conversion internal.
+    /// swift-certificates converts its own times the same way, but keeps that conversion internal. Counted out
+    /// in the proleptic Gregorian calendar (days before the month from a year starting in March, so that the leap
+    /// day comes last) rather than by building a UTC `Calendar` for every token.
     static func date(_ time: UTCTime) -> Date? {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
-        return calendar.date(from: DateComponents(year: time.year, month: time.month, day: time.day,
-                                                  hour: time.hours, minute: time.minutes, second: time.seconds))
+        let year = time.year - (time.month <= 2 ? 1 : 0)
+        let monthFromMarch = (time.month + 9) % 12
+        let dayOfYear = (153 * monthFromMarch + 2) / 5 + time.day - 1
+        let days = 365 * year + year / 4 - year / 100 + year / 400 + dayOfYear - 719_468  // 1970-01-01 is day 719,468
+        let seconds = ((days * 24 + time.hours) * 60 + time.minutes) * 60 + time.seconds
+        return Date(timeIntervalSince1970: TimeInterval(seconds))
     }
 }
