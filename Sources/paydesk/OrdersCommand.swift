@@ -13,7 +13,7 @@ struct OrdersCommand: ParsableCommand {
         @Option(help: "Only orders in this status.")
         var status: PaymentStatus?
 
-        @Option(help: "Find by order id (or its start), phone number, email address, card last 4, or name (its start).")
+        @Option(help: "Find text anywhere in the order id, names, email, city, card last 4 or shipping label, ignoring case and accents; a phone number by its digits.")
         var search: String?
 
         @Option(help: "Order of the list; largest and smallest compare amounts within each currency.")
@@ -34,8 +34,12 @@ struct OrdersCommand: ParsableCommand {
         func run() throws {
             let store = try self.store.openForReading()
             var orders: [OrderSummary]
-            do { orders = try store.orders(OrderQuery(status: status, search: search, limit: limit + 1, order: sort)) }
-            catch { throw CommandFailure(error) }
+            let query = OrderQuery(status: status, search: search, limit: limit + 1, order: sort)
+            let reach: SearchReach
+            do {
+                orders = try store.orders(query)
+                reach = try store.searchReach(query)
+            } catch { throw CommandFailure(error) }
             let more = orders.count > limit
             orders = Array(orders.prefix(limit))
             if json {
@@ -44,6 +48,9 @@ struct OrdersCommand: ParsableCommand {
                 try Output.line(TextReport.orderTable(orders))
             }
             if more { try ListLimit.sayMoreExist("orders", shown: limit, json: json) }
+            if !reach.isComplete {
+                if json { Output.error("paydesk: search: \(reach)") } else { try Output.line("… search: \(reach)") }
+            }
         }
     }
 
