@@ -33,7 +33,7 @@ public enum KeyMap {
         KeyBinding(keys: [.end, .character("G")], action: .bottom, footer: nil, help: "last row", screens: everywhere),
         KeyBinding(keys: [.enter], action: .open, footer: "open", help: "open the selected order", screens: lists),
         KeyBinding(keys: [.character("/")], action: .filter, footer: "filter",
-                   help: "filter by order id, name, phone, email or last 4 (Enter applies, Esc clears)", screens: [.orders]),
+                   help: "search order ids, names, email, city, phone, last 4 and shipping (Enter applies, Esc clears)", screens: [.orders]),
         KeyBinding(keys: [.character("s")], action: .nextStatus, footer: "status", help: "show only the next status", screens: [.orders]),
         KeyBinding(keys: [.character("S")], action: .previousStatus, footer: nil, help: "show only the previous status", screens: [.orders]),
         KeyBinding(keys: [.character("o")], action: .sortByOtherKey, footer: "sort", help: "sort by time / by amount (per currency)",

@@ -17,6 +17,8 @@ public struct OrdersPane: Sendable, ScrollingSelection {
     public var reachedEnd = false
     public var status: PaymentStatus?
     public var search: String?
+    /// How far the search reached (`SearchReach`); nil while it is being asked.
+    public var searchReach: SearchReach?
     public var order: OrderQuery.ListOrder = .newestFirst
     public var generation = 0
     /// A page is on its way; no other is asked for until it arrives.
@@ -43,6 +45,7 @@ public struct OrdersPane: Sendable, ScrollingSelection {
         generation += 1
         highlighted = [:]
         stale = false
+        searchReach = nil
         let request = startRequest(visibleRows: visibleRows)
         loading = request
         return .loadOrders(request)

@@ -120,6 +120,8 @@ extension ConsoleState {
             } else {
                 let complete = orders.reachedStart && orders.reachedEnd
                 parts.append("\(orders.rows.count)\(complete ? "" : "+") found")
+                // A bounded search says so first, where even a narrow terminal shows it.
+                if let reach = orders.searchReach, !reach.isComplete { parts.insert(reach.description, at: 0) }
             }
             if orders.loading != nil { parts.append("loading…") }
             return parts.joined(separator: " \(glyphs.separator) ")
