@@ -18,7 +18,7 @@ extension OrderQuery.ListOrder {
 
 extension PayDeskStore {
     public func orders(_ query: OrderQuery) throws(StoreError) -> [OrderSummary] {
-        let rows = try read { db in try Row.fetchAll(db, Self.request(for: query)) }
+        let rows = try read { db in try Row.fetchAll(db, Self.request(for: query, search: query.searchTerm.map { try SearchPlan($0, db) })) }
         var summaries: [OrderSummary] = []
         summaries.reserveCapacity(rows.count)
         for row in rows { summaries.append(try OrderSummary(row)) }
@@ -26,7 +26,7 @@ extension PayDeskStore {
     }
 
     /// Only the columns a list shows: never the details document.
-    static func request(for query: OrderQuery) -> QueryInterfaceRequest<OrderRecord> {
+    static func request(for query: OrderQuery, search: SearchPlan?) -> QueryInterfaceRequest<OrderRecord> {
         let filters = ListFilters(query)
         var request = OrderRecord.select(OrderSummary.selection).filter(literal: filters.condition)
         let order = query.order
@@ -36,8 +36,8 @@ extension PayDeskStore {
             request = request.filter(sql: "(\(order.columns.joined(separator: ", "))) \(order.isDescending ? "<" : ">") (\(placeholders))",
                                      arguments: order.values(of: after))
         }
-        if let term = query.searchTerm {
-            request = request.filter(literal: "orders.id IN (\(SearchIndex.matches(term, filters: filters, limit: OrderQuery.searchLimit)))")
+        if let search {
+            request = request.filter(literal: "orders.id IN (\(SearchIndex.matches(search, filters: filters, limit: OrderQuery.searchLimit)))")
         }
         return request.order(order.columns.map { order.isDescending ? Column($0).desc : Column($0).asc }).limit(max(0, query.limit))
     }
