@@ -98,9 +98,9 @@ public enum SearchReach: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .complete: "every match"
-        case .mostRecentMatches(let limit): "more than \(limit) orders match: these are the \(limit) stored last; a longer search narrows them"
+        case .mostRecentMatches(let limit): "more than \(limit) match; showing the \(limit) stored last (narrow the search)"
         case .shortTermAmongMostRecent(let window):
-            "searched the \(window) orders stored last only: \(SearchText.indexedLength) characters or more search them all"
+            "searched only the \(window) orders stored last (\(SearchText.indexedLength)+ characters search all)"
         }
     }
 }

@@ -34,6 +34,8 @@ public enum KeyMap {
         KeyBinding(keys: [.enter], action: .open, footer: "open", help: "open the selected order", screens: lists),
         KeyBinding(keys: [.character("/")], action: .filter, footer: "filter",
                    help: "search order ids, names, email, city, phone, last 4 and shipping (Enter applies, Esc clears)", screens: [.orders]),
+        KeyBinding(keys: [.character("x")], action: .clearFilter, footer: "clear",
+                   help: "clear every filter: search, status, dates, currency, amounts", screens: [.orders]),
         KeyBinding(keys: [.character("s")], action: .nextStatus, footer: "status", help: "show only the next status", screens: [.orders]),
         KeyBinding(keys: [.character("S")], action: .previousStatus, footer: nil, help: "show only the previous status", screens: [.orders]),
         KeyBinding(keys: [.character("o")], action: .sortByOtherKey, footer: "sort", help: "sort by time / by amount (per currency)",

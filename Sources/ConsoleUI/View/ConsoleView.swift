@@ -42,6 +42,9 @@ extension ConsoleState {
         if paused { x += buffer.put(" PAUSED ", x: x + 1, y: 0, role: .badge) + 1 }
         let freshness = freshnessText
         let right = freshness.text.displayWidth + 1
+        // The list's time, currency and amount filters stay in sight on every screen: they decide what the list holds.
+        let filters = orders.filters.summary
+        if !filters.isEmpty { x += buffer.put(" \(filters) ", x: x + 1, y: 0, role: .badge, limit: max(0, width - x - right - 2)) + 1 }
         if x + right + 1 <= width { buffer.put(freshness.text, x: width - right, y: 0, role: freshness.role) }
 
         buffer.fill(y: 1, role: .header)
