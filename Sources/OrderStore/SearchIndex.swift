@@ -61,8 +61,9 @@ enum SearchIndex {
 
 /// How one search term is looked up. FTS5 intersects every trigram it is given, and a trigram such as "loa" (in
 /// every order id) or "861" (every Chinese mobile number) has a million entries: "LOAD-00333333" took 55 ms
-/// that way on a million orders. Two selective trigrams find a small superset in about a millisecond, and
-/// `instr` keeps only real matches. How selective each trigram is, is counted up to `countCap`.
+/// that way on a million orders. Two selective trigrams, apart from each other, find a small superset in about a
+/// millisecond, and `instr` keeps only real matches. A trigram's entries are estimated from its newest
+/// `sampleSize`: all of them when it has fewer, else from how far back in the store the sample reaches.
 struct SearchPlan {
     enum Lookup {
         case trigrams(String)
@@ -73,24 +74,31 @@ struct SearchPlan {
 
     let term: String
     let lookup: Lookup
-    static let countCap = 1_000
+    static let sampleSize = 1_000
 
     init(_ term: String, _ db: Database) throws {
         self.term = term
-        let scalars = Array(term.unicodeScalars)
-        guard scalars.count >= SearchText.indexedLength else { lookup = .recentOrders; return }
-        var seen: Set<String> = []
-        var counted: [(trigram: String, entries: Int)] = []
-        for start in 0...(scalars.count - SearchText.indexedLength) {
-            let trigram = String(String.UnicodeScalarView(scalars[start..<start + SearchText.indexedLength]))
-            guard seen.insert(trigram).inserted else { continue }
-            let entries = try Int.fetchOne(db, sql: "SELECT count(*) FROM (SELECT 1 FROM order_search WHERE order_search MATCH ? LIMIT \(Self.countCap))",
-                                           arguments: [Self.quoted(trigram)]) ?? 0
+        let scalars = Array(term.unicodeScalars), length = SearchText.indexedLength
+        guard scalars.count >= length else { lookup = .recentOrders; return }
+        let stored = Double(try Int64.fetchOne(db, sql: "SELECT max(rowid) FROM order_search") ?? 0)
+        var estimates: [(start: Int, trigram: String, entries: Double)] = []
+        for start in 0...(scalars.count - length) {
+            let trigram = String(String.UnicodeScalarView(scalars[start..<start + length]))
+            let sample = try Row.fetchOne(db, sql: """
+                SELECT count(*) AS entries, min(rowid) AS oldest
+                FROM (SELECT rowid FROM order_search WHERE order_search MATCH ? ORDER BY rowid DESC LIMIT \(Self.sampleSize))
+                """, arguments: [Self.quoted(trigram)])
+            let entries: Int = sample?["entries"] ?? 0
             guard entries > 0 else { lookup = .nothing; return }
-            counted.append((trigram, entries))
+            let oldest: Double = sample?["oldest"] ?? 0
+            let estimate = entries < Self.sampleSize ? Double(entries) : Double(entries) * stored / max(1, stored - oldest + 1)
+            estimates.append((start, trigram, estimate))
         }
-        let chosen = counted.enumerated().sorted { ($0.element.entries, -$0.offset) < ($1.element.entries, -$1.offset) }.prefix(2)
-        lookup = .trigrams(chosen.map { Self.quoted($0.element.trigram) }.joined(separator: " AND "))
+        // The rarest, then the rarest that does not overlap it (the farthest, among equals): together they say most.
+        guard let first = estimates.min(by: { $0.entries < $1.entries }) else { lookup = .nothing; return }
+        let others = estimates.filter { abs($0.start - first.start) >= length }
+        let second = others.min { ($0.entries, -abs($0.start - first.start)) < ($1.entries, -abs($1.start - first.start)) }
+        lookup = .trigrams(([first] + (second.map { [$0] } ?? [])).map { Self.quoted($0.trigram) }.joined(separator: " AND "))
     }
 
     /// An FTS5 string: the trigram itself, whatever characters it holds.
