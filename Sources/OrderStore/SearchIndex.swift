@@ -62,8 +62,9 @@ enum SearchIndex {
 /// How one search term is looked up. FTS5 intersects every trigram it is given, and a trigram such as "loa" (in
 /// every order id) or "861" (every Chinese mobile number) has a million entries: "LOAD-00333333" took 55 ms
 /// that way on a million orders. Two selective trigrams, apart from each other, find a small superset in about a
-/// millisecond, and `instr` keeps only real matches. A trigram's entries are estimated from its newest
-/// `sampleSize`: all of them when it has fewer, else from how far back in the store the sample reaches.
+/// millisecond, and `instr` keeps only real matches. A trigram's entries are estimated from its oldest
+/// `sampleSize` (FTS5 reads a doclist forwards cheaply, backwards only by loading it whole): all of them when it
+/// has fewer, else from how far into the store the sample reaches.
 struct SearchPlan {
     enum Lookup {
         case trigrams(String)
@@ -80,18 +81,18 @@ struct SearchPlan {
         self.term = term
         let scalars = Array(term.unicodeScalars), length = SearchText.indexedLength
         guard scalars.count >= length else { lookup = .recentOrders; return }
-        let stored = Double(try Int64.fetchOne(db, sql: "SELECT max(rowid) FROM order_search") ?? 0)
+        let stored = Double(try Int64.fetchOne(db, sql: "SELECT max(id) FROM orders") ?? 0)
         var estimates: [(start: Int, trigram: String, entries: Double)] = []
         for start in 0...(scalars.count - length) {
             let trigram = String(String.UnicodeScalarView(scalars[start..<start + length]))
             let sample = try Row.fetchOne(db, sql: """
-                SELECT count(*) AS entries, min(rowid) AS oldest
-                FROM (SELECT rowid FROM order_search WHERE order_search MATCH ? ORDER BY rowid DESC LIMIT \(Self.sampleSize))
+                SELECT count(*) AS entries, max(rowid) AS reach
+                FROM (SELECT rowid FROM order_search WHERE order_search MATCH ? ORDER BY rowid LIMIT \(Self.sampleSize))
                 """, arguments: [Self.quoted(trigram)])
             let entries: Int = sample?["entries"] ?? 0
             guard entries > 0 else { lookup = .nothing; return }
-            let oldest: Double = sample?["oldest"] ?? 0
-            let estimate = entries < Self.sampleSize ? Double(entries) : Double(entries) * stored / max(1, stored - oldest + 1)
+            let reach: Double = sample?["reach"] ?? 0
+            let estimate = entries < Self.sampleSize ? Double(entries) : Double(entries) * stored / max(1, reach)
             estimates.append((start, trigram, estimate))
         }
         // The rarest, then the rarest that does not overlap it (the farthest, among equals): together they say most.
