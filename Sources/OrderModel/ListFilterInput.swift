@@ -31,7 +31,7 @@ public enum ListFilterInput {
             return amount
         } catch {
             let places = currency.exponent == 0 ? "no decimals" : "at most \(currency.exponent) decimals"
-            throw ListFilterProblem(input: text, problem: "not an amount of \(currency.code) (a plain decimal, \(places), like \(Money(minorUnits: 1250, currency: currency).decimalString))")
+            throw ListFilterProblem(input: text, problem: "not an amount of \(currency.code) (\(places), like \(Money(minorUnits: 1250, currency: currency).decimalString))")
         }
     }
 

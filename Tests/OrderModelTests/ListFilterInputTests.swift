@@ -33,8 +33,8 @@ import Testing
         #expect(problem { () throws(ListFilterProblem) in _ = try ListFilterInput.currency("EURO") }?.problem.hasPrefix("not a currency PayDesk knows (") == true)
         #expect(problem { () throws(ListFilterProblem) in _ = try ListFilterInput.amount("10", in: nil) }
                 == ListFilterProblem(input: "10", problem: "needs a currency too: amounts are compared within one currency only"))
-        #expect(problem { () throws(ListFilterProblem) in _ = try ListFilterInput.amount("10.5", in: jpy) }?.problem == "not an amount of JPY (a plain decimal, no decimals, like 1250)")
-        #expect(problem { () throws(ListFilterProblem) in _ = try ListFilterInput.amount("1,000", in: eur) }?.problem == "not an amount of EUR (a plain decimal, at most 2 decimals, like 12.50)")
+        #expect(problem { () throws(ListFilterProblem) in _ = try ListFilterInput.amount("10.5", in: jpy) }?.problem == "not an amount of JPY (no decimals, like 1250)")
+        #expect(problem { () throws(ListFilterProblem) in _ = try ListFilterInput.amount("1,000", in: eur) }?.problem == "not an amount of EUR (at most 2 decimals, like 12.50)")
         #expect(problem { () throws(ListFilterProblem) in _ = try ListFilterInput.amount("-5", in: eur) } != nil)
         #expect(problem { () throws(ListFilterProblem) in try ListFilterInput.checkRange(since: Timestamp(rfc3339: "2026-11-02T00:00:00Z"),
                                                          until: Timestamp(rfc3339: "2026-11-01T00:00:00Z"), minimum: nil, maximum: nil) } != nil)
