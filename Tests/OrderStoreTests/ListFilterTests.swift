@@ -1,6 +1,7 @@
 import Testing
 import OrderModel
 @testable import OrderStore
+import TestSupport
 
 /// `orders list --since/--until/--currency/--min/--max` and the console's `:` filters (issue 16), on the store.
 @Suite struct ListFilterTests {

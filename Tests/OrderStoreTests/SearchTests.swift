@@ -3,6 +3,7 @@ import GRDB
 import Testing
 import OrderModel
 @testable import OrderStore
+import TestSupport
 
 /// The orders list's search (issue 16): anywhere in a field, whatever the case and accents, complete and in the
 /// list's order, and saying so when it is bounded.
