@@ -323,12 +323,23 @@ measure("counts and amounts per status") { _ = try! store.statusTotals() }
 
 let sample = try store.order(String(format: "LOAD-%08d", largeCount / 3))
 let contact = sample.details.shippingContact!
-measure("search by order id") { _ = try! store.orders(OrderQuery(search: sample.summary.orderId)) }
-measure("search by phone (as typed, other format)") { _ = try! store.orders(OrderQuery(search: contact.phoneNumber!.filter(\.isNumber))) }
-measure("search by email") { _ = try! store.orders(OrderQuery(search: contact.emailAddress!.uppercased())) }
-measure("search by card last 4") { _ = try! store.orders(OrderQuery(search: sample.summary.cardLast4!)) }
-measure("search by name (family name only)") { _ = try! store.orders(OrderQuery(search: contact.familyName!)) }
-measure("search by order id prefix (matches all)") { _ = try! store.orders(OrderQuery(search: "LOAD-")) }
+// Search: the first page (50 rows, newest first) and how far the search reached, as `orders list --search` and
+// the console ask for them. Three runs each, the first on a cold statement cache.
+let phoneDigits = contact.phoneNumber!.filter(\.isNumber)
+let spacedPhone = stride(from: 0, to: phoneDigits.count, by: 4).map { start in
+    String(phoneDigits.dropFirst(start).prefix(4))
+}.joined(separator: " ")
+for (name, text) in [("common name", "garcia"), ("name, some thousands", "Zoë Nguyen"), ("rare name (none match)", "Lovelace"),
+                     ("CJK name", "欧阳子涵"), ("email fragment", String(contact.emailAddress!.prefix(7)).uppercased()),
+                     ("phone digits, spaced", spacedPhone), ("order id", sample.summary.orderId), ("card last 4", sample.summary.cardLast4!),
+                     ("order id prefix (matches all)", "LOAD-"), ("two characters (bounded scan)", "王伟")] {
+    let query = OrderQuery(search: text, limit: 50)
+    var found = 0
+    var reach = SearchReach.complete
+    measure("search, first page: \(name)", times: 3) { found = try! store.orders(query).count }
+    measure("search, its reach: \(name)", times: 3) { reach = try! store.searchReach(query) }
+    print("    \(text): \(found) on the first page; \(reach)")
+}
 measure("one order in full") { _ = try! store.order(sample.summary.orderId) }
 print("  resident memory after the queries: \(String(format: "%.1f", residentMegabytes())) MiB")
 

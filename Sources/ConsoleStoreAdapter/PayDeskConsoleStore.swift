@@ -13,6 +13,8 @@ public struct PayDeskConsoleStore: ConsoleStore {
 
     public func orders(_ query: OrderQuery) throws -> [OrderSummary] { try store.orders(query) }
 
+    public func searchReach(_ query: OrderQuery) throws -> SearchReach { try store.searchReach(query) }
+
     public func statusTotals() throws -> [StatusTotal] { try store.statusTotals() }
 
     public func order(_ orderId: String) throws -> OrderDetail { try store.order(orderId) }

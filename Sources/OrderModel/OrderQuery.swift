@@ -39,21 +39,68 @@ public struct OrderQuery: Sendable, Equatable {
     }
 
     public var status: PaymentStatus?
-    /// Matches an order id (prefix), a phone number (however formatted, by its last digits), an email
-    /// address, the card's last 4 digits, or the start of the customer's name. A prefix matching more than
-    /// 1,000 orders contributes the first 1,000 in id or name order.
+    /// Found anywhere in the order id, the customers' names, email addresses and cities, the card's last 4 and
+    /// the shipping label, ignoring case and accents; a phone number by its digits (`SearchText`). A term of
+    /// three characters or more is looked up in an index; what it finds is complete up to `searchLimit` matches,
+    /// else the most recently stored ones. A shorter term is looked for among the `shortTermWindow` orders
+    /// stored last. `SearchReach` says which, for the screen and the command line.
     public var search: String?
+    /// Orders created at or after this moment.
+    public var since: Timestamp?
+    /// Orders created before this moment.
+    public var until: Timestamp?
+    public var currency: Currency?
+    /// Totals of at least this much, in its currency; only orders in that currency.
+    public var minimum: Money?
+    /// Totals of at most this much, in its currency; only orders in that currency.
+    public var maximum: Money?
     public var limit: Int
     /// Keyset paging: the page after this row, in `order`. Never OFFSET, so page 10,000 costs what page 1 does.
     public var after: OrderCursor?
     public var order: ListOrder
 
-    public init(status: PaymentStatus? = nil, search: String? = nil, limit: Int = 50, after: OrderCursor? = nil,
-                order: ListOrder = .newestFirst) {
+    /// How many matches of an indexed search the list takes at most: enough for any search an operator reads
+    /// through, few enough that the first page costs milliseconds on millions of orders.
+    public static let searchLimit = 1_000
+    /// How many of the most recently stored orders a term too short for the index is looked for among.
+    public static let shortTermWindow = 10_000
+
+    public init(status: PaymentStatus? = nil, search: String? = nil, since: Timestamp? = nil, until: Timestamp? = nil,
+                currency: Currency? = nil, minimum: Money? = nil, maximum: Money? = nil, limit: Int = 50,
+                after: OrderCursor? = nil, order: ListOrder = .newestFirst) {
         self.status = status
         self.search = search
+        self.since = since
+        self.until = until
+        self.currency = currency
+        self.minimum = minimum
+        self.maximum = maximum
         self.limit = limit
         self.after = after
         self.order = order
+    }
+
+    /// The term the search looks for, folded; nil when there is no search.
+    public var searchTerm: String? { search.flatMap(SearchText.term(for:)) }
+}
+
+/// How much of the store a search looked through, so that a bounded answer is never mistaken for a complete one.
+public enum SearchReach: Sendable, Equatable, CustomStringConvertible {
+    /// Every order that matches can be in the list.
+    case complete
+    /// More than `OrderQuery.searchLimit` orders match; the list holds the most recently stored of them.
+    case mostRecentMatches(Int)
+    /// The term is too short for the index; it was looked for among the orders stored last only.
+    case shortTermAmongMostRecent(Int)
+
+    public var isComplete: Bool { self == .complete }
+
+    public var description: String {
+        switch self {
+        case .complete: "every match"
+        case .mostRecentMatches(let limit): "more than \(limit) match; showing the \(limit) stored last (narrow the search)"
+        case .shortTermAmongMostRecent(let window):
+            "searched only the \(window) orders stored last (\(SearchText.indexedLength)+ characters search all)"
+        }
     }
 }

@@ -7,6 +7,8 @@ import OrderModel
 /// were keys.
 public struct NewOrder: Sendable {
     var record: OrderRecord
+    /// What the order is found by, folded (`SearchText.document`): written with the order, in its savepoint.
+    let searchDocument: String
     /// What its token is checked against: the total, and when the merchant accepted the payment.
     public let total: Money
     public let createdAt: Timestamp
@@ -14,6 +16,7 @@ public struct NewOrder: Sendable {
     /// `fingerprint` identifies the input line: the same line sent again is a duplicate, not a conflict.
     public init(_ order: Order, fingerprint: Data, now: Timestamp) {
         record = OrderRecord(order: order, fingerprint: fingerprint, details: order.details.json, now: now)
+        searchDocument = order.searchDocument
         total = order.total
         createdAt = order.createdAt
     }
@@ -86,7 +89,7 @@ extension PayDeskStore {
                               _ db: Database) throws -> ApplyOutcome {
         switch line {
         case .order(let order):
-            return try insert(order.record, actor: actor, now: now, db)
+            return try insert(order, actor: actor, now: now, db)
         case .event(var event, let amountText, let fingerprint):
             if let amountText {
                 let code = try String.fetchOne(db, sql: "SELECT currency FROM orders WHERE order_id = ?", arguments: [event.orderId])
@@ -108,7 +111,8 @@ extension PayDeskStore {
 
     /// Stores a new order, or recognises one already stored. The same order id with other content is refused:
     /// the stored order stays as it was.
-    static func insert(_ record: OrderRecord, actor: Actor, now: Timestamp, _ db: Database) throws -> ApplyOutcome {
+    static func insert(_ order: NewOrder, actor: Actor, now: Timestamp, _ db: Database) throws -> ApplyOutcome {
+        let record = order.record
         let stored = try db.cachedStatement(sql: "SELECT fingerprint FROM orders WHERE order_id = ?")
         if let existing = try Data.fetchOne(stored, arguments: [record.orderId]) {
             guard existing == record.fingerprint else {
@@ -117,6 +121,7 @@ extension PayDeskStore {
             return .duplicate
         }
         try record.insertNew(db)
+        try SearchIndex.add(rowID: db.lastInsertedRowID, document: order.searchDocument, db)
         let outcome = record.status == .held ? "held: \(record.holdReason ?? "a token check failed")" : record.status.rawValue
         try AuditLog.append(AuditEntry(at: now, actor: actor, action: "order_ingested", orderId: record.orderId,
                                        amount: record.total, currencyCode: record.currency, outcome: outcome, effect: record.effect()), in: db)

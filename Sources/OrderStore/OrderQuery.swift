@@ -18,7 +18,7 @@ extension OrderQuery.ListOrder {
 
 extension PayDeskStore {
     public func orders(_ query: OrderQuery) throws(StoreError) -> [OrderSummary] {
-        let rows = try read { db in try Row.fetchAll(db, Self.request(for: query)) }
+        let rows = try read { db in try Row.fetchAll(db, Self.request(for: query, search: query.searchTerm.map { try SearchPlan($0, db) })) }
         var summaries: [OrderSummary] = []
         summaries.reserveCapacity(rows.count)
         for row in rows { summaries.append(try OrderSummary(row)) }
@@ -26,10 +26,9 @@ extension PayDeskStore {
     }
 
     /// Only the columns a list shows: never the details document.
-    static func request(for query: OrderQuery) -> QueryInterfaceRequest<OrderRecord> {
-        typealias C = OrderRecord.Columns
-        var request = OrderRecord.select(OrderSummary.selection)
-        if let status = query.status { request = request.filter(C.status == status.rawValue) }
+    static func request(for query: OrderQuery, search: SearchPlan?) -> QueryInterfaceRequest<OrderRecord> {
+        let filters = ListFilters(query)
+        var request = OrderRecord.select(OrderSummary.selection).filter(literal: filters.condition)
         let order = query.order
         if let after = query.after {
             // A row value, so that SQLite seeks to the cursor instead of scanning down to it.
@@ -37,39 +36,10 @@ extension PayDeskStore {
             request = request.filter(sql: "(\(order.columns.joined(separator: ", "))) \(order.isDescending ? "<" : ">") (\(placeholders))",
                                      arguments: order.values(of: after))
         }
-        if let search = query.search?.trimmingCharacters(in: .whitespaces), !search.isEmpty {
-            request = request.filter(sql: "orders.id IN (\(searchSQL(search).sql))", arguments: searchSQL(search).arguments)
+        if let search {
+            request = request.filter(literal: "orders.id IN (\(SearchIndex.matches(search, filters: filters, limit: OrderQuery.searchLimit)))")
         }
         return request.order(order.columns.map { order.isDescending ? Column($0).desc : Column($0).asc }).limit(max(0, query.limit))
-    }
-
-    /// How many orders one prefix match (order id or name) contributes at most.
-    static let prefixMatchLimit = 1_000
-
-    /// Each kind of match uses its own index; together they are a small set of row ids.
-    private static func searchSQL(_ text: String) -> (sql: String, arguments: StatementArguments) {
-        // A prefix can match most of the store ("TEA-", a common family name); each prefix match is bounded,
-        // so a broad search costs what a narrow one does. Typing more narrows it.
-        var parts = ["SELECT id FROM (SELECT id FROM orders WHERE order_id >= ? AND order_id < ? LIMIT \(prefixMatchLimit))"]
-        var arguments: StatementArguments = [text, text + "\u{10FFFF}"]
-        parts.append("""
-            SELECT id FROM (SELECT id FROM orders
-                            WHERE customer_name >= ? COLLATE NOCASE AND customer_name < ? COLLATE NOCASE LIMIT \(prefixMatchLimit))
-            """)
-        arguments += [text, text + "\u{10FFFF}"]
-        if text.contains("@") {
-            parts.append("SELECT id FROM orders WHERE customer_email = ?")
-            arguments += [text.lowercased()]
-        }
-        if text.count == 4, text.allSatisfy(\.isASCIIDigit) {
-            parts.append("SELECT id FROM orders WHERE card_last4 = ?")
-            arguments += [text]
-        }
-        if let phone = OrderRecord.searchablePhone(text) {
-            parts.append("SELECT id FROM orders WHERE customer_phone_reversed >= ? AND customer_phone_reversed < ?")
-            arguments += [phone, phone + ":"]
-        }
-        return (parts.joined(separator: " UNION "), arguments)
     }
 
     /// A number that changes whenever anything in the store changes: every change appends to the audit log,
@@ -191,10 +161,6 @@ extension PayDeskStore {
         }
         return currency
     }
-}
-
-extension Character {
-    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }
 
 extension OrderDetails {

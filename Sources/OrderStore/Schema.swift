@@ -23,6 +23,7 @@ enum Schema {
         migrator.registerMigration("v8", migrate: recordWhatMadeTheStore)
         migrator.registerMigration("v9", migrate: holdsAndRefundsInFlight)
         migrator.registerMigration("v10", migrate: auditEffects)
+        migrator.registerMigration("v11", migrate: SearchIndex.create)
         return migrator
     }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import OrderModel
 import OrderStore
+import TerminalCore
 
 struct OrdersCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -13,8 +14,23 @@ struct OrdersCommand: ParsableCommand {
         @Option(help: "Only orders in this status.")
         var status: PaymentStatus?
 
-        @Option(help: "Find by order id (or its start), phone number, email address, card last 4, or name (its start).")
+        @Option(help: "Find text anywhere in the order id, names, email, city, card last 4 or shipping label, ignoring case and accents; a phone number by its digits.")
         var search: String?
+
+        @Option(help: "Only orders created at or after this: a date (2026-11-01, from midnight UTC) or an RFC 3339 time.")
+        var since: String?
+
+        @Option(help: "Only orders created before this: a date (2026-11-30, that whole day included) or an RFC 3339 time.")
+        var until: String?
+
+        @Option(help: "Only orders in this currency (ISO 4217 code, such as EUR).")
+        var currency: String?
+
+        @Option(help: "Only totals of at least this decimal amount, in --currency's units (needs --currency).")
+        var min: String?
+
+        @Option(help: "Only totals of at most this decimal amount, in --currency's units (needs --currency).")
+        var max: String?
 
         @Option(help: "Order of the list; largest and smallest compare amounts within each currency.")
         var sort: OrderQuery.ListOrder = .newestFirst
@@ -29,13 +45,36 @@ struct OrdersCommand: ParsableCommand {
 
         func validate() throws {
             try ListLimit.check(limit)
+            _ = try filteredQuery()
+        }
+
+        /// The query the options describe; a value that cannot be used is one line naming the option and the input.
+        func filteredQuery() throws -> OrderQuery {
+            func read<Value>(_ option: String, _ text: String?, _ parse: (String) throws(ListFilterProblem) -> Value) throws -> Value? {
+                guard let text else { return nil }
+                do { return try parse(text) } catch { throw ValidationError("--\(option) \(quoted(error.input)): \(error.problem)") }
+            }
+            let currency = try read("currency", currency) { text throws(ListFilterProblem) in try ListFilterInput.currency(text) }
+            var query = OrderQuery(status: status, search: search, limit: limit + 1, order: sort)
+            query.currency = currency
+            query.since = try read("since", since) { text throws(ListFilterProblem) in try ListFilterInput.time(text) }
+            query.until = try read("until", until) { text throws(ListFilterProblem) in try ListFilterInput.time(text, endOfDay: true) }
+            query.minimum = try read("min", min) { text throws(ListFilterProblem) in try ListFilterInput.amount(text, in: currency) }
+            query.maximum = try read("max", max) { text throws(ListFilterProblem) in try ListFilterInput.amount(text, in: currency) }
+            do { try ListFilterInput.checkRange(since: query.since, until: query.until, minimum: query.minimum, maximum: query.maximum) }
+            catch { throw ValidationError("\(quoted(error.input)): \(error.problem)") }
+            return query
         }
 
         func run() throws {
             let store = try self.store.openForReading()
             var orders: [OrderSummary]
-            do { orders = try store.orders(OrderQuery(status: status, search: search, limit: limit + 1, order: sort)) }
-            catch { throw CommandFailure(error) }
+            let query = try filteredQuery()
+            let reach: SearchReach
+            do {
+                orders = try store.orders(query)
+                reach = try store.searchReach(query)
+            } catch { throw CommandFailure(error) }
             let more = orders.count > limit
             orders = Array(orders.prefix(limit))
             if json {
@@ -44,6 +83,9 @@ struct OrdersCommand: ParsableCommand {
                 try Output.line(TextReport.orderTable(orders))
             }
             if more { try ListLimit.sayMoreExist("orders", shown: limit, json: json) }
+            if !reach.isComplete {
+                if json { Output.error("paydesk: search: \(reach)") } else { try Output.line("… search: \(reach)") }
+            }
         }
     }
 

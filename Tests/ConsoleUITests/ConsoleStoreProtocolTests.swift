@@ -54,6 +54,23 @@ import Testing
         #expect(!screen.contains { $0.contains("ORD-") })
     }
 
+    @Test(arguments: [(SearchReach.mostRecentMatches(1_000), Optional("more than 1000 match; showing the 1000 stored last")),
+                      (.shortTermAmongMostRecent(10_000), "searched only the 10000 orders stored last"), (.complete, nil)])
+    func aBoundedSearchSaysSoAtTheStartOfTheStatusLine(reach: SearchReach, note: String?) throws {
+        // Given a store whose search for a common name is bounded (or not)
+        let store = FakeConsoleStore(orders: [Self.summary("ORD-2", customer: "José García", minutesAgo: 5)], searchReach: reach)
+        // When the operator searches it at 80 columns
+        let keys: [TerminalEvent?] = "/garcia".map { .key(.character($0)) } + [.key(.enter)] + Self.waits
+        let terminal = HeadlessTerminal(size: Size(width: 80, height: 24), script: Self.waits + keys + [.key(.character("q"))])
+        let state = ConsoleState(size: terminal.size, storeName: "fake", readOnlyReason: nil, utcOffsetSeconds: 0, now: Self.now)
+        Console(store: store, actor: Self.actor, terminal: terminal, state: state, clock: { Self.now }).run()
+        // Then the console asked how far that search reached, and a bounded one says so where the line begins
+        #expect(store.calls.contains("searchReach garcia"))
+        let screen = try #require(terminal.frames.last).lines
+        let statusLine = try #require(screen.first { $0.contains("filter") || $0.contains("showing") || $0.contains("searched") })
+        if let note { #expect(statusLine.hasPrefix(" " + note), "\(statusLine)") } else { #expect(statusLine.contains("1 found"), "\(statusLine)") }
+    }
+
     @Test func aConfirmedCancelIsAskedOfTheStoreWithTheStatusTheOperatorSaw() throws {
         // Given a store with one authorized order
         let store = FakeConsoleStore(orders: [Self.summary("ORD-0042", customer: "Ada Lovelace", minutesAgo: 5, status: .authorized)])

@@ -14,8 +14,11 @@ final class FakeConsoleStore: ConsoleStore, @unchecked Sendable {
     private let orderRows: [OrderSummary]
     private let failure: Failure?
 
-    init(orders: [OrderSummary] = [], failing failure: String? = nil) {
+    private let reach: SearchReach
+
+    init(orders: [OrderSummary] = [], failing failure: String? = nil, searchReach: SearchReach = .complete) {
         orderRows = orders
+        reach = searchReach
         self.failure = failure.map(Failure.init)
     }
 
@@ -33,6 +36,8 @@ final class FakeConsoleStore: ConsoleStore, @unchecked Sendable {
         try record("orders")
         return Array(orderRows.prefix(query.limit))
     }
+
+    func searchReach(_ query: OrderQuery) throws -> SearchReach { try record("searchReach \(query.search ?? "")"); return reach }
 
     func statusTotals() throws -> [StatusTotal] { try record("statusTotals"); return [] }
 

@@ -7,6 +7,8 @@ public protocol ConsoleStore: Sendable {
     /// A number that changes whenever anything in the store changes.
     func changeToken() throws -> Int64
     func orders(_ query: OrderQuery) throws -> [OrderSummary]
+    /// Whether the query's search looked through every order or a bounded part, for the screen to say so.
+    func searchReach(_ query: OrderQuery) throws -> SearchReach
     func statusTotals() throws -> [StatusTotal]
     func order(_ orderId: String) throws -> OrderDetail
     /// Refunds, those still pending first, then the newest.

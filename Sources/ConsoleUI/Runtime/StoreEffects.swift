@@ -19,6 +19,8 @@ public struct StoreEffects: Sendable {
                 return .storeChecked(token: try store.changeToken(), at: clock())
             case .loadOrders(let request):
                 return .ordersLoaded(request, try store.orders(request.query))
+            case .loadSearchReach(let query, let generation):
+                return .searchReachLoaded(try store.searchReach(query), generation: generation)
             case .loadTotals:
                 return .totalsLoaded(try store.statusTotals())
             case .loadOrder(let orderId):

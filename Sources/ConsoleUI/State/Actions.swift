@@ -45,6 +45,7 @@ extension ConsoleState {
         case .clearFilter:
             orders.status = nil
             orders.search = nil
+            orders.filters = ListFilterSettings()
             return [orders.restart(visibleRows: rows)]
         case .sortByOtherKey, .reverseSort:
             orders.order = action == .reverseSort ? orders.order.reversed : orders.order.otherKey
@@ -125,7 +126,7 @@ extension ConsoleState {
             if previous != .order { order = nil }
             return previous == .refunds ? [.loadRefunds] : previous == .audit ? [.loadAudit] : []
         }
-        if screen == .orders, orders.status != nil || orders.search != nil { return perform(.clearFilter) }
+        if screen == .orders, orders.isFiltered { return perform(.clearFilter) }
         if screen != .orders { return enter(.orders) }
         return []
     }

@@ -18,6 +18,11 @@ public enum ConsoleCommands {
         ConsoleCommand(name: "open", argument: "ORDER-ID", help: "open one order"),
         ConsoleCommand(name: "filter", argument: "TEXT", help: "filter the list (no text: clear)"),
         ConsoleCommand(name: "status", argument: "STATUS|all", help: "show only one status"),
+        ConsoleCommand(name: "since", argument: "DATE|TIME", help: "orders from then on: 2026-11-01 or an RFC 3339 time (none: clear)"),
+        ConsoleCommand(name: "until", argument: "DATE|TIME", help: "orders before then; a date includes its day (none: clear)"),
+        ConsoleCommand(name: "currency", argument: "CODE|all", help: "orders in one currency, such as EUR"),
+        ConsoleCommand(name: "min", argument: "AMOUNT", help: "totals of at least this, in :currency's units (none: clear)"),
+        ConsoleCommand(name: "max", argument: "AMOUNT", help: "totals of at most this, in :currency's units (none: clear)"),
         ConsoleCommand(name: "sort", argument: "ORDER", help: "newest, oldest, largest or smallest first"),
         ConsoleCommand(name: "pause", help: "pause live updates"),
         ConsoleCommand(name: "resume", help: "resume live updates"),
@@ -77,6 +82,8 @@ extension ConsoleState {
             }
             orders.order = order
             return [orders.restart(visibleRows: rows)]
+        case let name where ListFilterSettings.commandNames.contains(name):
+            return setListFilter(name, to: argument)
         case "cancel", "refund":
             guard let orderId = argument.isEmpty ? targetOrderId : argument else {
                 show(":\(command.name) needs an order id here", as: .warning)

@@ -5,6 +5,8 @@ import OrderModel
 public enum Effect: Sendable, Equatable {
     case checkStore
     case loadOrders(OrdersPageRequest)
+    /// How far the search of a list just started reached, for the list of that generation.
+    case loadSearchReach(OrderQuery, generation: Int)
     case loadTotals
     case loadOrder(String)
     case loadRefunds

@@ -10,6 +10,7 @@ public enum Message: Sendable {
     /// The store's change token was read: unchanged means everything shown is still current.
     case storeChecked(token: Int64, at: Timestamp)
     case ordersLoaded(OrdersPageRequest, [OrderSummary])
+    case searchReachLoaded(SearchReach, generation: Int)
     case totalsLoaded([StatusTotal])
     case orderLoaded(OrderDetail)
     case refundsLoaded([RefundView])

@@ -17,6 +17,10 @@ public struct OrdersPane: Sendable, ScrollingSelection {
     public var reachedEnd = false
     public var status: PaymentStatus?
     public var search: String?
+    /// Time, currency and amount, from the `:` line.
+    var filters = ListFilterSettings()
+    /// How far the search reached (`SearchReach`); nil while it is being asked.
+    public var searchReach: SearchReach?
     public var order: OrderQuery.ListOrder = .newestFirst
     public var generation = 0
     /// A page is on its way; no other is asked for until it arrives.
@@ -27,10 +31,12 @@ public struct OrdersPane: Sendable, ScrollingSelection {
     public var highlighted: [String: Timestamp] = [:]
 
     var rowCount: Int { rows.count }
+    /// Any filter at all narrows the list.
+    var isFiltered: Bool { status != nil || search != nil || !filters.isEmpty }
     public var selectedOrder: OrderSummary? { rows.indices.contains(selected) ? rows[selected] : nil }
 
     func query(limit: Int, after: OrderCursor? = nil, reversed: Bool = false) -> OrderQuery {
-        OrderQuery(status: status, search: search, limit: limit, after: after, order: reversed ? order.reversed : order)
+        filters.applied(to: OrderQuery(status: status, search: search, limit: limit, after: after, order: reversed ? order.reversed : order))
     }
 
     /// The first page of the current filter.
@@ -43,6 +49,7 @@ public struct OrdersPane: Sendable, ScrollingSelection {
         generation += 1
         highlighted = [:]
         stale = false
+        searchReach = nil
         let request = startRequest(visibleRows: visibleRows)
         loading = request
         return .loadOrders(request)

@@ -27,8 +27,18 @@ extension ConsoleState {
             guard let known = changeToken, known != token else { return [] }
             return reloadAfterChange()
         case .ordersLoaded(let request, let page):
-            if orders.receive(request, page, visibleRows: layout.listRows, now: now) { storeProblem = nil }
-            return orders.pagesNeeded(visibleRows: layout.listRows)
+            guard orders.receive(request, page, visibleRows: layout.listRows, now: now) else { return orders.pagesNeeded(visibleRows: layout.listRows) }
+            storeProblem = nil
+            // A search's first page comes with the question of how far it reached; until answered, it is not claimed complete.
+            var effects: [Effect] = []
+            if request.placement == .start, request.query.searchTerm != nil {
+                orders.searchReach = nil
+                effects.append(.loadSearchReach(request.query, generation: request.generation))
+            }
+            return effects + orders.pagesNeeded(visibleRows: layout.listRows)
+        case .searchReachLoaded(let reach, let generation):
+            if generation == orders.generation { orders.searchReach = reach }
+            return []
         case .totalsLoaded(let totals):
             self.totals = totals
             return []

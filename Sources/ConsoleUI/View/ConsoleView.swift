@@ -42,6 +42,9 @@ extension ConsoleState {
         if paused { x += buffer.put(" PAUSED ", x: x + 1, y: 0, role: .badge) + 1 }
         let freshness = freshnessText
         let right = freshness.text.displayWidth + 1
+        // The list's time, currency and amount filters stay in sight on every screen: they decide what the list holds.
+        let filters = orders.filters.summary
+        if !filters.isEmpty { x += buffer.put(" \(filters) ", x: x + 1, y: 0, role: .badge, limit: max(0, width - x - right - 2)) + 1 }
         if x + right + 1 <= width { buffer.put(freshness.text, x: width - right, y: 0, role: freshness.role) }
 
         buffer.fill(y: 1, role: .header)
@@ -120,6 +123,8 @@ extension ConsoleState {
             } else {
                 let complete = orders.reachedStart && orders.reachedEnd
                 parts.append("\(orders.rows.count)\(complete ? "" : "+") found")
+                // A bounded search says so first, where even a narrow terminal shows it.
+                if let reach = orders.searchReach, !reach.isComplete { parts.insert(reach.description, at: 0) }
             }
             if orders.loading != nil { parts.append("loading…") }
             return parts.joined(separator: " \(glyphs.separator) ")

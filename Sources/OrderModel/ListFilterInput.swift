@@ -1,0 +1,58 @@
+/// The orders list's filters as an operator types them, read one way for `orders list` and the console's `:`
+/// line. A refusal carries the input and what is wrong with it; whoever shows it quotes the input.
+public enum ListFilterInput {
+    /// `2026-11-01` (midnight UTC at its start; with `endOfDay`, the next midnight, so that `until` a date
+    /// includes that whole day) or an RFC 3339 time, `2026-11-01T09:30:00+08:00`.
+    public static func time(_ text: String, endOfDay: Bool = false) throws(ListFilterProblem) -> Timestamp {
+        if let time = Timestamp(rfc3339: text) { return time }
+        guard text.utf8.count == 10, let midnight = Timestamp(rfc3339: text + "T00:00:00Z") else {
+            throw ListFilterProblem(input: text, problem: "not a date (2026-11-01) or an RFC 3339 time (2026-11-01T09:30:00Z)")
+        }
+        return endOfDay ? midnight.adding(milliseconds: 86_400_000) : midnight
+    }
+
+    public static func currency(_ text: String) throws(ListFilterProblem) -> Currency {
+        guard let currency = Currency(code: text.uppercased()) else {
+            throw ListFilterProblem(input: text, problem: "not a currency PayDesk knows (\(Currency.all.map(\.code).joined(separator: ", ")))")
+        }
+        return currency
+    }
+
+    /// A decimal amount in the currency's own units ("10", "12.50"; JPY "1000"). An amount needs its currency:
+    /// "10" is a thousand minor units of EUR but ten of JPY, and the list never compares amounts across
+    /// currencies.
+    public static func amount(_ text: String, in currency: Currency?) throws(ListFilterProblem) -> Money {
+        guard let currency else {
+            throw ListFilterProblem(input: text, problem: "needs a currency too: amounts are compared within one currency only")
+        }
+        do {
+            let amount = try Money(parsing: text, currency: currency)
+            guard amount.minorUnits >= 0, amount.isWithinBound else { throw MoneyError.overflow(text) }
+            return amount
+        } catch {
+            let places = currency.exponent == 0 ? "no decimals" : "at most \(currency.exponent) decimals"
+            throw ListFilterProblem(input: text, problem: "not an amount of \(currency.code) (\(places), like \(Money(minorUnits: 1250, currency: currency).decimalString))")
+        }
+    }
+
+    /// Bounds that cannot both hold name the pair.
+    public static func checkRange(since: Timestamp?, until: Timestamp?, minimum: Money?, maximum: Money?) throws(ListFilterProblem) {
+        if let since, let until, until <= since {
+            throw ListFilterProblem(input: since.rfc3339, problem: "since is not before until (\(until.rfc3339)): nothing could match")
+        }
+        if let minimum, let maximum, minimum.minorUnits > maximum.minorUnits {
+            throw ListFilterProblem(input: minimum.decimalString, problem: "the minimum is above the maximum (\(maximum.decimalString)): nothing could match")
+        }
+    }
+}
+
+/// A filter value that cannot be used: the text as given, and why.
+public struct ListFilterProblem: Error, Equatable {
+    public var input: String
+    public var problem: String
+
+    public init(input: String, problem: String) {
+        self.input = input
+        self.problem = problem
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import GRDB
+import Testing
+import OrderModel
+@testable import OrderStore
+import TestSupport
+
+/// The orders list's search (issue 16): anywhere in a field, whatever the case and accents, complete and in the
+/// list's order, and saying so when it is bounded.
+@Suite struct SearchTests {
+    /// One order per customer, a minute apart in the order given, with a billing contact in another city.
+    func store(_ customers: [(given: String, family: String, city: String)]) throws -> PayDeskStore {
+        let store = try Fixture.store()
+        let lines = customers.enumerated().map { index, customer in
+            Fixture.order(String(format: "TEA-%04d", index), createdAt: time(index), given: customer.given, family: customer.family,
+                          phone: "+49 30 5550 \(String(format: "%04d", index))", email: "\(customer.given.lowercased())@example.de") { document in
+                var contact = document["shippingContact"] as! [String: Any]
+                contact["postalAddress"] = ["city": customer.city]
+                document["shippingContact"] = contact
+                document["billingContact"] = ["givenName": "Billing", "familyName": "Office", "postalAddress": ["city": "Zürich"]]
+                document["shippingMethod"] = ["identifier": "express", "label": "Express Überweg \(index)", "detail": "", "amount": "0.00"]
+            }
+        }
+        let (_, problems) = try Fixture.ingest(lines, into: store)
+        #expect(problems.isEmpty)
+        return store
+    }
+
+    func time(_ index: Int) -> String { Timestamp(millisecondsSinceEpoch: 1_795_253_400_000 + Int64(index) * 60_000).rfc3339 }
+
+    func found(_ text: String, in store: PayDeskStore, _ query: OrderQuery = OrderQuery()) throws -> [String] {
+        var query = query
+        query.search = text
+        return try store.orders(query).map(\.orderId)
+    }
+
+    @Test(arguments: [
+        ("jurgen", ["TEA-0000"]), ("JÜRGEN", ["TEA-0000"]), ("urge", ["TEA-0000"]), ("weiss", ["TEA-0001"]), ("WEIß", ["TEA-0001"]),
+        ("garcia", ["TEA-0002"]), ("münchen", ["TEA-0001"]), ("munch", ["TEA-0001"]), ("zurich", ["TEA-0002", "TEA-0001", "TEA-0000"]),
+        ("uberweg 1", ["TEA-0001"]), ("jurgen@example", ["TEA-0000"]), ("a-000", ["TEA-0002", "TEA-0001", "TEA-0000"]),
+        ("5550 0002", ["TEA-0002"]), ("30 5550-0001", ["TEA-0001"]), ("0224", ["TEA-0002", "TEA-0001", "TEA-0000"]),
+        ("lovelace", []), ("*", []), ("[a", []), ("e*e", []), ("ss?", []),
+    ])
+    func findsTextAnywhereWhateverItsCaseAndAccents(text: String, expected: [String]) throws {
+        // Given Jürgen in Berlin, Weiß in München and García in Sevilla, each billed to an office in Zürich
+        let store = try store([("Jürgen", "Schmidt", "Berlin"), ("Anna", "Weiß", "München"), ("José", "García", "Sevilla")])
+        // When the operator searches as they would type it
+        let orders = try found(text, in: store)
+        // Then every order with the text anywhere in a searched field is found, newest first, and the search is complete
+        #expect(orders == expected, "\(text)")
+        #expect(try store.searchReach(OrderQuery(search: text)) == .complete)
+    }
+
+    @Test func aTwoCharacterTermIsFoundByScanningTheOrdersStoredLast() throws {
+        // Given Chinese customers, whose names are often two characters
+        let store = try store([("伟", "王", "上海"), ("芳", "李", "北京"), ("伟", "张", "上海")])
+        // When the operator searches a two-character name, and a single character
+        // Then both are found, newest first, and on a store this small the search looked at every order
+        #expect(try found("王伟", in: store) == ["TEA-0000"])
+        #expect(try found("伟", in: store) == ["TEA-0002", "TEA-0000"])
+        #expect(try store.searchReach(OrderQuery(search: "伟")) == .complete)
+    }
+
+    @Test func aSearchPagesThroughEveryMatchInTheListsOrder() throws {
+        // Given 30 orders of which every third is Weiß's
+        let store = try store((0..<30).map { $0 % 3 == 0 ? ("Anna", "Weiß", "Köln") : ("Liam", "Smith", "Paris") })
+        // When the search is read newest first and then oldest first, four at a time by keyset
+        for order in [OrderQuery.ListOrder.newestFirst, .oldestFirst] {
+            var seen: [String] = []
+            var query = OrderQuery(search: "weiss", limit: 4, order: order)
+            while case let page = try store.orders(query), !page.isEmpty {
+                seen += page.map(\.orderId)
+                query.after = page.last?.cursor
+            }
+            // Then every match comes exactly once, in the list's order
+            let expected = stride(from: 0, to: 30, by: 3).map { String(format: "TEA-%04d", $0) }
+            #expect(seen == (order == .newestFirst ? expected.reversed() : expected))
+        }
+    }
+
+    @Test func aSearchMatchingMoreThanItsLimitShowsTheNewestAndSaysSo() throws {
+        // Given more García orders than a search takes, and one Weiß order among the oldest
+        let count = OrderQuery.searchLimit + 20
+        let store = try store((0..<count).map { $0 == 5 ? ("Anna", "Weiß", "Köln") : ("José", "García", "Sevilla") })
+        // When the operator searches the common name
+        let first = try found("garcia", in: store, OrderQuery(limit: 3))
+        // Then the first page holds the newest orders, and the search says it is bounded
+        #expect(first == (count - 3..<count).reversed().map { String(format: "TEA-%04d", $0) })
+        #expect(try store.searchReach(OrderQuery(search: "garcia")) == .mostRecentMatches(OrderQuery.searchLimit))
+        #expect(try store.orders(OrderQuery(search: "García", limit: 5_000)).count == OrderQuery.searchLimit)
+        // And a rare name among the oldest orders is still found, completely
+        #expect(try found("weiss", in: store) == ["TEA-0005"])
+        #expect(try store.searchReach(OrderQuery(search: "weiss")) == .complete)
+    }
+
+    @Test func filtersApplyBeforeASearchTakesItsMatches() throws {
+        // Given more García orders than a search takes, the oldest ten of them paid
+        let count = OrderQuery.searchLimit + 10
+        let store = try store((0..<count).map { _ in ("José", "García", "Sevilla") })
+        try Fixture.ingest((0..<10).flatMap { index -> [String] in
+            let id = String(format: "TEA-%04d", index)
+            return [Fixture.event(id, "charge_submitted"), Fixture.event(id, "charge_succeeded")]
+        }, into: store)
+        // When the search is narrowed to paid orders
+        let query = OrderQuery(status: .paid, search: "garcia", limit: 50)
+        // Then all ten are found, and the search is complete
+        #expect(try store.orders(query).count == 10)
+        #expect(try store.searchReach(query) == .complete)
+    }
+
+    @Test func aStoreFromBeforeTheSearchIndexIsIndexedWhenItIsUpgraded() throws {
+        // Given a store as schema v10 left it: orders, and no search index
+        let store = try store([("Jürgen", "Schmidt", "Berlin"), ("Anna", "Weiß", "München")])
+        try store.database.writeWithoutTransaction { db in
+            try db.execute(sql: "DROP TABLE order_search; DELETE FROM grdb_migrations WHERE identifier = 'v11'")
+        }
+        // When this version migrates it
+        try Schema.migrator.migrate(store.database)
+        // Then the orders already stored are found as new ones are
+        #expect(try found("jurgen", in: store) == ["TEA-0000"])
+        #expect(try found("zurich", in: store) == ["TEA-0001", "TEA-0000"])
+        #expect(try found("5550 0001", in: store) == ["TEA-0001"])
+        #expect(try found("uberweg 1", in: store) == ["TEA-0001"])
+    }
+}
