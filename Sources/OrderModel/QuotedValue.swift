@@ -9,13 +9,25 @@ public func quoted(_ text: String, limit: Int = 40) -> String {
     var count = 0
     for scalar in text.unicodeScalars {
         guard count < limit else { return shown + "…\"" }
-        shown += scalar.isPlainlyVisible ? String(scalar) : "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+        shown += scalar.shownPlainly
         count += 1
     }
     return shown + "\""
 }
 
+extension String {
+    /// The text with every scalar that is not plainly visible written as a `\u{…}` escape: one line, inert
+    /// wherever it is printed, and still saying what was there.
+    public var plainlyShown: String {
+        guard !unicodeScalars.allSatisfy(\.isPlainlyVisible) else { return self }
+        return unicodeScalars.map(\.shownPlainly).joined()
+    }
+}
+
 extension Unicode.Scalar {
+    /// The scalar itself when plainly visible, else its `\u{…}` escape.
+    var shownPlainly: String { isPlainlyVisible ? String(self) : "\\u{\(String(value, radix: 16, uppercase: true))}" }
+
     /// Letters, marks, numbers, punctuation, symbols and the ASCII space: what reads as itself. Everything
     /// else — controls (ESC starts every terminal escape sequence), format characters (bidi overrides, zero
     /// width joiners), other spaces, line and paragraph separators, private use and unassigned code points —

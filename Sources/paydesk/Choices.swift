@@ -14,9 +14,8 @@ enum ListLimit {
         guard (1...100_000).contains(limit) else { throw ValidationError("--limit must be between 1 and 100000") }
     }
 
-    /// A listing cut at its limit says so: as its last line, or on stderr when stdout must stay pure JSON.
-    static func sayMoreExist(_ what: String, shown: Int, json: Bool) throws {
-        let note = "the first \(shown) \(what) are shown; more exist (raise --limit, at most 100000)"
-        if json { Output.error("paydesk: \(note)") } else { try Output.line("… \(note)") }
+    /// What a listing cut at its limit says.
+    static func moreExist(_ what: String, shown: Int) -> String {
+        "the first \(shown) \(what) are shown; more exist (raise --limit, at most 100000)"
     }
 }

@@ -38,8 +38,7 @@ struct OrdersCommand: ParsableCommand {
         @Option(help: "At most this many orders.")
         var limit = 50
 
-        @Flag(help: "Print a JSON array (docs/json-output.md).")
-        var json = false
+        @OptionGroup var format: ListFormat
 
         @OptionGroup var store: StoreOptions
 
@@ -77,15 +76,11 @@ struct OrdersCommand: ParsableCommand {
             } catch { throw CommandFailure(error) }
             let more = orders.count > limit
             orders = Array(orders.prefix(limit))
-            if json {
-                try Output.json(try JSONContract.text(orders.map(JSONContract.OrderListItem.init), pretty: true))
-            } else {
-                try Output.line(TextReport.orderTable(orders))
-            }
-            if more { try ListLimit.sayMoreExist("orders", shown: limit, json: json) }
-            if !reach.isComplete {
-                if json { Output.error("paydesk: search: \(reach)") } else { try Output.line("… search: \(reach)") }
-            }
+            try format.print(table: { TextReport.orderTable(orders) },
+                             json: { try JSONContract.text(orders.map(JSONContract.OrderListItem.init), pretty: true) },
+                             csv: { CSVTable(orders: orders) })
+            if more { try format.note(ListLimit.moreExist("orders", shown: limit)) }
+            if !reach.isComplete { try format.note("search: \(reach)") }
         }
     }
 

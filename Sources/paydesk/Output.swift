@@ -17,6 +17,12 @@ enum Output {
         try write(text + "\n", to: STDOUT_FILENO, name: "standard output")
     }
 
+    /// Writes CSV, whose cells `CSVTable` already made plainly visible, to standard output as it is: its CRLF
+    /// line ends are the format's own.
+    static func csv(_ table: CSVTable) throws {
+        try write(table.text, to: STDOUT_FILENO, name: "standard output")
+    }
+
     /// A message for the person at the terminal, on standard error.
     static func error(_ text: String) {
         _ = try? write(safe(text) + "\n", to: STDERR_FILENO, name: "standard error")

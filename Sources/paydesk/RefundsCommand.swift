@@ -16,8 +16,7 @@ struct RefundsCommand: ParsableCommand {
         @Option(help: "At most this many refunds.")
         var limit = 500
 
-        @Flag(help: "Print a JSON array (docs/json-output.md).")
-        var json = false
+        @OptionGroup var format: ListFormat
 
         @OptionGroup var store: StoreOptions
 
@@ -31,12 +30,10 @@ struct RefundsCommand: ParsableCommand {
             do { refunds = try store.refunds(status: status, limit: limit + 1) } catch { throw CommandFailure(error) }
             let more = refunds.count > limit
             refunds = Array(refunds.prefix(limit))
-            if json {
-                try Output.json(try JSONContract.text(refunds.map(JSONContract.Refund.init), pretty: true))
-            } else {
-                try Output.line(TextReport.refundTable(refunds))
-            }
-            if more { try ListLimit.sayMoreExist("refunds", shown: limit, json: json) }
+            try format.print(table: { TextReport.refundTable(refunds) },
+                             json: { try JSONContract.text(refunds.map(JSONContract.Refund.init), pretty: true) },
+                             csv: { CSVTable(refunds: refunds) })
+            if more { try format.note(ListLimit.moreExist("refunds", shown: limit)) }
         }
     }
 

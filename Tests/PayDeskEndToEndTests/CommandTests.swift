@@ -48,11 +48,42 @@ import Testing
         #expect((show["summaryItems"] as? [[String: Any]])?.first?["amount"] as? String == "50.00")
     }
 
+    @Test func listsExportAsCSVWithNotesOnStandardError() throws {
+        // Given a store with one paid order and a refund on it
+        let paydesk = try PayDeskBinary()
+        try paydesk.createStore()
+        try paydesk.run(["ingest", "--db", paydesk.store], input: Self.paidOrder)
+        try paydesk.run(["refund", "E2E-1", "--amount", "5.00", "--reason", "requested_by_customer", "--yes", "--db", paydesk.store])
+        // When the orders and the refunds are listed as CSV
+        let orders = try paydesk.run(["orders", "list", "--csv", "--db", paydesk.store])
+        let refunds = try paydesk.run(["refunds", "list", "--csv", "--db", paydesk.store])
+        // Then each is a header row and a record, amounts as decimals beside their currency
+        #expect(orders.status == 0 && orders.stderr.isEmpty)
+        let orderLines = orders.stdout.components(separatedBy: "\r\n")
+        #expect(orderLines.count == 3 && orderLines[2].isEmpty)
+        #expect(orderLines[0] == "order_id,created_at,status,amount,currency,customer,shipping,card_last4,wallet,refund_pending,hold_reason")
+        #expect(orderLines[1].hasPrefix("E2E-1,2026-11-21T01:30:00Z,paid,50.00,CNY,"))
+        let refundLines = refunds.stdout.components(separatedBy: "\r\n")
+        #expect(refundLines[0] == "refund_id,order_id,requested_at,status,amount,currency,reason,note,requested_by,failure_reason")
+        #expect(refundLines[1].contains(",E2E-1,") && refundLines[1].contains(",pending,5.00,CNY,requested_by_customer,"))
+        // And a list cut at its limit says so on standard error, leaving the CSV whole
+        let cut = try paydesk.run(["orders", "list", "--csv", "--limit", "1", "--db", paydesk.store])
+        #expect(cut.stdout == orders.stdout && cut.stderr.isEmpty)
+        try paydesk.run(["ingest", "--db", paydesk.store], input: Self.order.replacingOccurrences(of: "E2E-1", with: "E2E-2"))
+        let more = try paydesk.run(["orders", "list", "--csv", "--limit", "1", "--db", paydesk.store])
+        #expect(more.stdout.components(separatedBy: "\r\n").count == 3)
+        #expect(more.stderr == "paydesk: the first 1 orders are shown; more exist (raise --limit, at most 100000)\n")
+        // And JSON and CSV together are refused
+        let both = try paydesk.run(["orders", "list", "--csv", "--json", "--db", paydesk.store])
+        #expect(both.status == 64 && both.stderr.contains("--json and --csv cannot be combined: choose one"))
+    }
+
     @Test func customerTextNeverReachesTheTerminalRaw() throws {
         let paydesk = try PayDeskBinary()
         try paydesk.createStore()
         try paydesk.run(["ingest", "--db", paydesk.store], input: Self.order)
-        for arguments in [["orders", "list"], ["orders", "show", "E2E-1"], ["orders", "list", "--json"], ["orders", "show", "E2E-1", "--json"]] {
+        for arguments in [["orders", "list"], ["orders", "show", "E2E-1"], ["orders", "list", "--json"], ["orders", "show", "E2E-1", "--json"],
+                          ["orders", "list", "--csv"]] {
             let output = try paydesk.run(arguments + ["--db", paydesk.store]).stdout
             #expect(!output.contains("\u{1B}") && !output.contains("\u{07}") && !output.contains("\u{202E}"), "\(arguments)")
             let visibleEscape = arguments.contains("--json") ? "\\u001b" : "\\u{1B}"
