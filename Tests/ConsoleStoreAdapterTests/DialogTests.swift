@@ -58,7 +58,8 @@ import OrderModel
         console.type("double charge")
         console.press(.enter)
         guard case .dialog(.refund(let form)) = console.state.input, form.confirming else { Issue.record("not confirming"); return }
-        #expect(console.screen.joined(separator: "\n").contains("Refund 1.50 \(before.summary.total.currency.code) of order \(orderId)"))
+        let confirmation = console.screen.joined(separator: "\n")
+        #expect(confirmation.contains("Order    \(orderId)") && confirmation.contains("Amount   1.50 \(before.summary.total.currency.code)"))
         #expect(console.screen.joined(separator: "\n").contains("Type \(orderId.suffix(4)) and Enter to refund 1.50"))
         console.confirm(orderId)
         // Then the store holds exactly that refund, requested by the operator, and the outcome is shown

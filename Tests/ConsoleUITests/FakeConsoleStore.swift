@@ -67,7 +67,8 @@ final class FakeConsoleStore: ConsoleStore, @unchecked Sendable {
         throw Failure(description: "refunds are not faked")
     }
 
-    /// The least an order's page needs: one item, no shipping, a token's metadata, the summary's payment state.
+    /// The least an order's page needs: one item, no shipping, a token's metadata, the summary's payment state
+    /// (an order that was paid has its total paid).
     static func detail(of summary: OrderSummary) -> OrderDetail {
         let total = summary.total.minorUnits
         let details = OrderDetails(
@@ -77,6 +78,7 @@ final class FakeConsoleStore: ConsoleStore, @unchecked Sendable {
             token: TokenMetadata(version: "EC_v1", publicKeyHash: "aGFzaA==", transactionId: "ab12", applicationDataHash: nil,
                                  displayName: "Visa \(summary.cardLast4 ?? "0000")", network: "Visa", type: "debit"))
         return OrderDetail(summary: summary, details: details, processorReference: nil, tokenVerification: nil, events: [],
-                           refunds: [], audit: [], payment: PaymentState(status: summary.status, total: total))
+                           refunds: [], audit: [], payment: PaymentState(status: summary.status, total: total,
+                                                                   paid: [.paid, .partiallyRefunded, .refunded, .reversed].contains(summary.status) ? total : 0))
     }
 }

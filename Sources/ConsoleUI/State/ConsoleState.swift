@@ -66,7 +66,7 @@ public struct ConsoleState: Sendable {
     }
 }
 
-/// A short message in the status line, gone after a few seconds.
+/// A short message in the status line: gone at the next key, or after a few seconds on the clock when none comes.
 public struct Flash: Sendable, Equatable {
     public var text: String
     public var role: Role

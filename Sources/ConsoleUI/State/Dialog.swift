@@ -45,18 +45,16 @@ public struct CancelConfirmation: Sendable, Equatable {
     }
 
     /// What confirming does, in the operator's words.
-    public var consequence: [String] {
+    public var consequence: String {
         switch status {
         case .authorized:
-            ["Not yet sent to the processor: the order is canceled", "and will never be charged."]
+            "Not yet sent to the processor: the order is canceled and will never be charged."
         case .held:
-            ["Held, so never sent to the processor: the order is", "canceled and will never be charged."]
+            "Held, so never sent to the processor: the order is canceled and will never be charged."
         case .charging:
-            ["The charge is still in flight. Reversal, not refund:", "it is reversed once it succeeds; if it fails,",
-             "the order ends canceled."]
+            "The charge is still in flight. Reversal, not refund: it is reversed once it succeeds; if it fails, the order ends canceled."
         default:
-            ["The charge succeeded: a reversal of \(total) is requested.", "If the bank refuses reversal, a full refund",
-             "follows automatically."]
+            "The charge succeeded: a reversal of \(total) is requested. If the bank refuses reversal, a full refund follows automatically."
         }
     }
 }

@@ -87,7 +87,7 @@ extension ConsoleState {
         return effects
     }
 
-    /// A message in the status line for a few seconds.
+    /// A message in the status line until the next key, or for a few seconds when no key comes.
     public mutating func show(_ text: String, as role: Role = .text, seconds: Int64 = 4) {
         flash = Flash(text: text, role: role, until: now.adding(milliseconds: seconds * 1_000))
     }
@@ -107,6 +107,9 @@ extension ConsoleState {
             // Keys are ignored on the "too small" screen, except the way out.
             return key == .control("c") ? perform(.quit) : []
         }
+        // A message answers what the operator just did; the next key moves on from it, so it goes (a key that
+        // has something new to say sets its own). Unanswered, it goes on the clock's tick when its time is up.
+        flash = nil
         switch input {
         case .none:
             guard let action = action(for: key) else { return [] }
