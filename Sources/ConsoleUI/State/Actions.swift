@@ -151,7 +151,7 @@ extension ConsoleState {
                 return []
             }
             input = .dialog(.cancel(CancelConfirmation(orderId: orderId, status: detail.summary.status, total: detail.summary.total,
-                                                       idempotencyKey: newIdempotencyKey())))
+                                                       idempotencyKey: newIdempotencyKey(), seen: detail.payment)))
             return [.discardTypeAhead]
         case .refund(let id) where id == orderId:
             pendingAction = nil
@@ -161,7 +161,8 @@ extension ConsoleState {
                 show("cannot refund \(orderId): \(error.description)", as: .warning, seconds: 6)
                 return []
             }
-            input = .dialog(.refund(RefundForm(orderId: orderId, refundable: refundable, idempotencyKey: newIdempotencyKey())))
+            input = .dialog(.refund(RefundForm(orderId: orderId, refundable: refundable, idempotencyKey: newIdempotencyKey(),
+                                               seen: detail.payment)))
             return [.discardTypeAhead]
         default:
             break

@@ -44,6 +44,9 @@ extension ConsoleState {
             return []
         case .orderLoaded(let detail):
             if order?.orderId == detail.summary.orderId { order?.detail = detail }
+            if case .dialog(.rechecking(let pending)) = input, pending.orderId == detail.summary.orderId {
+                return resolve(pending, with: detail)
+            }
             return openPendingAction(with: detail)
         case .refundsLoaded(let rows):
             refunds.rows = rows
@@ -65,7 +68,10 @@ extension ConsoleState {
         case .storeFailed(let problem):
             storeProblem = problem
             orders.loading = nil
-            if case .dialog(.working) = input { input = .none }
+            switch input {
+            case .dialog(.working), .dialog(.rechecking): input = .none
+            default: break
+            }
             pendingAction = nil
             return []
         }

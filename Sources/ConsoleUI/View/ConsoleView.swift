@@ -110,6 +110,8 @@ extension ConsoleState {
             return [(confirmation.code.expected, "and Enter: confirm"), ("Esc", "keep")]
         case .dialog(.withdraw(let confirmation)):
             return [(confirmation.code.expected, "and Enter: confirm"), ("Esc", "keep")]
+        case .dialog(.rechecking):
+            return [("", "checking…")]
         case .dialog(.working):
             return [("", "working…")]
         case .dialog(.outcome):

@@ -43,9 +43,9 @@ extension ConsoleState {
     private func dialogContent(_ dialog: Dialog) -> (String, Role, [(String, Role)]) {
         switch dialog {
         case .cancel(let confirmation):
-            var lines: [(String, Role)] = [("Order    \(confirmation.orderId)", .dialog), ("Amount   \(confirmation.total)", .dialog),
-                                           ("Status   \(label(confirmation.status))", .dialog), ("", .dialog)]
-            lines += prose(confirmation.consequence, .warning)
+            var lines: [(String, Role)] = [("Order    \(confirmation.orderId)", .dialog), ("Amount   \(confirmation.total)", .dialog)]
+            lines += changedLine(confirmation.changes) + [("Status   \(label(confirmation.status))", .dialog)]
+            lines += changeDetails(confirmation.changes) + [("", .dialog)] + prose(confirmation.consequence, .warning)
             lines += [("", .dialog)] + codeLines(confirmation.code, to: confirmation.verb, keep: "keep the order as it is")
             return ("Cancel order \(confirmation.orderId)?", .dialogTitle, lines)
         case .withdraw(let confirmation):
@@ -58,6 +58,8 @@ extension ConsoleState {
             ] + codeLines(confirmation.code, to: "withdraw it", keep: "keep it"))
         case .refund(let form):
             return form.confirming ? refundConfirmation(form) : refundFormLines(form)
+        case .rechecking(let pending):
+            return ("Checking", .dialogTitle, prose("Reading \(pending.orderId) again before anything is sent…", .dialog))
         case .working(let text):
             return ("Working", .dialogTitle, prose(text, .dialog) + [("", .dialog), ("the store is being written; one moment", .dim)])
         case .outcome(let outcome):
@@ -79,7 +81,7 @@ extension ConsoleState {
             let focused = form.field == field
             return ("\(focused ? glyphs.selected : " ") \(name.fitted(to: 9)) \(value)", focused ? .input : .dialog)
         }
-        return ("Refund order \(form.orderId)", .dialogTitle, [
+        return ("Refund order \(form.orderId)", .dialogTitle, changedLine(form.changes) + changeDetails(form.changes) + [
             ("  refundable \(form.refundable) (at most; \(currency.exponent) decimals)", .dialog),
             ("", .dialog),
             field("amount", .amount, form.amount.text + (form.field == .amount ? "▏" : "") + " \(currency.code)"),
@@ -93,14 +95,25 @@ extension ConsoleState {
 
     private func refundConfirmation(_ form: RefundForm) -> (String, Role, [(String, Role)]) {
         let amount = (try? form.validatedAmount.get())?.description ?? "?"
-        var lines: [(String, Role)] = [
-            ("Order    \(form.orderId)", .dialog), ("Amount   \(amount)", .dialog), ("Reason   \(form.reason.rawValue)", .dialog),
-            ("", .dialog), ("Refunded to the customer's card.", .dialog),
-        ]
+        var lines: [(String, Role)] = [("Order    \(form.orderId)", .dialog), ("Amount   \(amount)", .dialog)]
+        lines += changedLine(form.changes) + [("Reason   \(form.reason.rawValue)", .dialog)] + changeDetails(form.changes)
+        lines += [("", .dialog), ("Refunded to the customer's card.", .dialog)]
         if let note = form.trimmedNote { lines.append(("Note: \(quoted(note, limit: 40))", .dialog)) }
         lines += [("", .dialog)] + prose("Once the processor has it, a refund cannot be undone.", .warning) + [("", .dialog)]
         lines += codeLines(form.code, to: "refund \(amount)", keep: "back to the form")
         return ("Confirm refund", .dialogTitle, lines)
+    }
+
+    /// The order moved under the dialog: which of its figures, on one line that stays on the smallest screen.
+    private func changedLine(_ changes: [OrderChange]) -> [(String, Role)] {
+        changes.isEmpty ? [] : [("Changed: " + changes.map(\.field).joined(separator: ", "), .warning)]
+    }
+
+    /// Each change, before and after, and that nothing was sent.
+    private func changeDetails(_ changes: [OrderChange]) -> [(String, Role)] {
+        guard !changes.isEmpty else { return [] }
+        return [("", .dialog)] + changes.flatMap { prose("\($0.field.capitalizedFirst) was \($0.before), now \($0.after).", .warning) }
+            + prose("Nothing was sent: read it again, then confirm.", .warning)
     }
 
     /// How to answer a confirmation: the code to type, what it has so far (on a line of its own, so that a
