@@ -41,6 +41,11 @@ final class FakeConsoleStore: ConsoleStore, @unchecked Sendable {
 
     func statusTotals() throws -> [StatusTotal] { try record("statusTotals"); return [] }
 
+    func shopActivity(asOf: Timestamp) throws -> ShopActivity {
+        try record("shopActivity")
+        return ShopActivity(asOf: asOf, minutes: [], chargesWaiting: 0, recentCharges: [], pendingRefunds: 0)
+    }
+
     func order(_ orderId: String) throws -> OrderDetail {
         try record("order \(orderId)")
         guard let summary = orderRows.first(where: { $0.orderId == orderId }) else { throw Failure(description: "no order \(orderId)") }

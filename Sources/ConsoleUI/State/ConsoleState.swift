@@ -32,6 +32,8 @@ public struct ConsoleState: Sendable {
     public var refunds = ListPane<RefundView>()
     public var audit = ListPane<AuditEntry>()
     public var totals: [StatusTotal] = []
+    /// The shop at a glance, for the header; nil until first read.
+    public var activity: ShopActivity?
     public var input: InputMode = .none
     public var helpScroll = 0
 
@@ -62,7 +64,7 @@ public struct ConsoleState: Sendable {
 
     /// The effects that fill a console that has just started.
     public func initialEffects() -> [Effect] {
-        [.checkStore, .loadTotals, .loadOrders(orders.startRequest(visibleRows: Layout(size).listRows))]
+        [.checkStore, .loadTotals, .loadActivity, .loadOrders(orders.startRequest(visibleRows: Layout(size).listRows))]
     }
 }
 

@@ -42,6 +42,9 @@ extension ConsoleState {
         case .totalsLoaded(let totals):
             self.totals = totals
             return []
+        case .activityLoaded(let activity):
+            self.activity = activity
+            return []
         case .orderLoaded(let detail):
             if order?.orderId == detail.summary.orderId { order?.detail = detail }
             if case .dialog(.rechecking(let pending)) = input, pending.orderId == detail.summary.orderId {
@@ -82,7 +85,7 @@ extension ConsoleState {
     /// Another process changed the store: re-read what is on screen, nothing more.
     mutating func reloadAfterChange() -> [Effect] {
         orders.stale = true
-        var effects: [Effect] = [.loadTotals]
+        var effects: [Effect] = [.loadTotals, .loadActivity]
         effects += orders.pagesNeeded(visibleRows: layout.listRows)
         switch screen {
         case .order: if let order { effects.append(.loadOrder(order.orderId)) }

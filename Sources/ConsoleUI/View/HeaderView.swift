@@ -1,17 +1,16 @@
 import OrderModel
 import TerminalCore
 
-/// The header: who and how current (row 0), how many orders in each state, and the money per state. Each
-/// line has forms from the fullest to the most compact and shows the first that fits; a figure is never cut.
+/// The header: who and how current (row 0), how many orders in each state, the money per state, and the shop
+/// at a glance (fewer of them on a short terminal, the glance last to go). Each line has forms from the fullest
+/// to the most compact and shows the first that fits; a figure is never cut.
 extension ConsoleState {
     func drawHeader(_ buffer: inout ScreenBuffer, _ layout: Layout) {
         drawTitleRow(&buffer)
-        buffer.fill(y: 1, role: .header)
-        buffer.put(" " + firstFitting(statusCountsForms, in: size.width - 1), x: 0, y: 1, role: .header)
-        if layout.headerRows > 2 {
-            buffer.fill(y: 2, role: .header)
-            buffer.put(" " + amountsText(fitting: size.width - 1), x: 0, y: 2, role: .header)
-        }
+        for y in 1..<layout.headerRows { buffer.fill(y: y, role: .header) }
+        if layout.headerRows >= 3 { buffer.put(" " + firstFitting(statusCountsForms, in: size.width - 1), x: 0, y: 1, role: .header) }
+        if layout.headerRows >= 4 { buffer.put(" " + amountsText(fitting: size.width - 1), x: 0, y: 2, role: .header) }
+        drawGlance(&buffer, y: layout.headerRows - 1)
     }
 
     /// " PayDesk  store  READ-ONLY  PAUSED  filters …  updated 0s ago": the badges and how current the screen is
@@ -109,6 +108,58 @@ extension ConsoleState {
             text += piece
         }
         return text
+    }
+}
+
+extension ConsoleState {
+    /// "orders ▁▃▅▇ 42/h  f failed 4.8%  i 3 charging >5s  h 2 held  R 1 refund pending": each figure beside the
+    /// key that opens the list behind it, in the first form that fits.
+    private func drawGlance(_ buffer: inout ScreenBuffer, y: Int) {
+        guard let activity else {
+            buffer.put(" loading…", x: 0, y: y, role: .header)
+            return
+        }
+        let forms = glanceForms(activity)
+        let form = forms.first { $0.reduce(0) { $0 + $1.0.displayWidth } <= size.width - 1 } ?? forms[forms.count - 1]
+        var x = 1
+        for (text, role) in form { x += buffer.put(text, x: x, y: y, role: role, limit: max(0, size.width - x)) }
+    }
+
+    /// The glance from its fullest form to its most compact: a narrower sparkline, then shorter words.
+    func glanceForms(_ activity: ShopActivity) -> [[(String, Role)]] {
+        let hour = activity.lastHour(at: now, buckets: 60)
+        let orders = hour.reduce(0) { $0 + $1.orders }
+        let failed = hour.reduce(0) { $0 + $1.failed }, decided = failed + hour.reduce(0) { $0 + $1.succeeded }
+        // Per mille in integers, shown to one decimal: a rate, not money, but no floating point is needed.
+        let rate = decided == 0 ? "–" : "\(failed * 1000 / decided / 10).\(failed * 1000 / decided % 10)%"
+        let waiting = activity.chargesWaiting(at: now)
+        let held = totals.filter { $0.status == .held }.reduce(0) { $0 + $1.orders }
+        let long: [(String, String)] = [("f", "failed \(rate)"), ("i", "\(waiting) charging >5s"), ("h", "\(held) held"),
+                                        ("R", "\(counted(activity.pendingRefunds, "refund")) pending")]
+        let medium: [(String, String)] = [("f", "failed \(rate)"), ("i", "\(waiting) >5s"), ("h", "\(held) held"),
+                                          ("R", counted(activity.pendingRefunds, "refund"))]
+        let short: [(String, String)] = [("f", "\(rate)"), ("i", "\(waiting)"), ("h", "\(held)"), ("R", "\(activity.pendingRefunds)")]
+        func form(_ buckets: Int?, _ figures: [(String, String)]) -> [(String, Role)] {
+            var parts: [(String, Role)] = [("a", .footerKey)]
+            if let buckets {
+                parts += [(" orders ", .header), (sparkline(activity.lastHour(at: now, buckets: buckets)), .header), (" \(orders)/h", .header)]
+            } else {
+                parts += [(" \(orders)/h", .header)]
+            }
+            for (key, text) in figures { parts += [("  ", .header), (key, .footerKey), (" " + text, .header)] }
+            return parts
+        }
+        return [form(60, long), form(30, long), form(20, long), form(12, long), form(12, medium), form(12, short), form(nil, short)]
+    }
+
+    /// One cell per bucket, its height the bucket's orders against the busiest bucket; empty when none came.
+    func sparkline(_ buckets: [ShopActivity.Minute]) -> String {
+        let most = buckets.map(\.orders).max() ?? 0
+        let levels = glyphs.spark.count - 1
+        return buckets.map { bucket in
+            guard most > 0, bucket.orders > 0 else { return glyphs.spark[0] }
+            return glyphs.spark[max(1, (bucket.orders * levels + most - 1) / most)]
+        }.joined()
     }
 }
 
