@@ -8,18 +8,21 @@ extension ConsoleState {
     /// What matters most gets its width first: which order, how much, where it stands (1); when, and what needs
     /// an eye (2); who and how it ships (3); the card (4). Card, status and flags shorten before they are cut.
     func orderColumns(visible: Range<Int>) -> [TableColumn] {
-        // Sized by every loaded row, not only the visible ones, so that the columns hold still while scrolling.
+        // Amounts are sized by every loaded row, so that the column holds still while scrolling; the rest by the
+        // rows on screen, which is all a frame can afford to read.
         let amountWidth = max(10, orders.rows.map(\.total.descriptionLength).max() ?? 0)
-        let idWidth = max(10, orders.rows.map { $0.orderId.displayWidth(limit: 24) }.max() ?? 0)
-        let cardWidths = orders.rows.map { CardLabel($0.wallet) }
-        let flagsWidth = visible.clamped(to: orders.rows.indices).map { RowFlag.text(flags(of: orders.rows[$0])).displayWidth }.max() ?? 0
+        let shown = orders.rows[visible.clamped(to: orders.rows.indices)]
+        let idWidth = max(10, shown.map { $0.orderId.displayWidth(limit: 24) }.max() ?? 0)
+        let shippingWidth = max(8, shown.map { ($0.shippingLabel ?? $0.shippingMethod ?? "").displayWidth(limit: 24) }.max() ?? 0)
+        let cardWidths = shown.map { CardLabel($0.wallet) }
+        let flagsWidth = shown.map { RowFlag.text(flags(of: $0)).displayWidth }.max() ?? 0
         return [
             TableColumn(title: "Time", minimum: 11, ideal: 11, priority: 2),
             TableColumn(title: "Order", minimum: 10, ideal: idWidth, priority: 1),
             TableColumn(title: "Customer", minimum: 8, ideal: 16, priority: 3, flexible: true),
             TableColumn(title: "Amount", minimum: amountWidth, ideal: amountWidth, priority: 1, alignRight: true),
             TableColumn(title: "Status", minimum: 6, ideal: 13, priority: 1),
-            TableColumn(title: "Shipping", minimum: 8, ideal: 14, priority: 3),
+            TableColumn(title: "Shipping", minimum: 8, ideal: shippingWidth, priority: 3),
             TableColumn(title: "Card", minimum: max(4, cardWidths.map(\.shortWidth).max() ?? 0),
                         ideal: max(4, cardWidths.map(\.fullWidth).max() ?? 0), priority: 4),
             TableColumn(title: "Flags", minimum: 6, ideal: max(6, flagsWidth), priority: 2),
