@@ -8,7 +8,7 @@ extension ConsoleState {
     func drawHeader(_ buffer: inout ScreenBuffer, _ layout: Layout) {
         drawTitleRow(&buffer)
         for y in 1..<layout.headerRows { buffer.fill(y: y, role: .header) }
-        if layout.headerRows >= 3 { buffer.put(" " + firstFitting(statusCountsForms, in: size.width - 1), x: 0, y: 1, role: .header) }
+        if layout.headerRows >= 3 { buffer.put(" " + statusCounts(fitting: size.width - 1), x: 0, y: 1, role: .header) }
         if layout.headerRows >= 4 { buffer.put(" " + amountsText(fitting: size.width - 1), x: 0, y: 2, role: .header) }
         drawGlance(&buffer, y: layout.headerRows - 1)
     }
@@ -62,19 +62,21 @@ extension ConsoleState {
         return ("updated \(age) ago", "\(age) ago", paused || elapsed >= 2_000 ? .warning : .title)
     }
 
-    /// The number of orders in each state, from the fullest form to glyphs and counts alone.
-    var statusCountsForms: [String] {
+    /// The number of orders in each state in the first form that fits `width`: full words, short words, then
+    /// glyphs and counts alone.
+    func statusCounts(fitting width: Int) -> String {
         let counts = PaymentStatus.allCases.compactMap { status -> (PaymentStatus, Int)? in
-            let count = totals.filter { $0.status == status }.reduce(0) { $0 + $1.orders }
+            let count = totals.reduce(0) { $0 + ($1.status == status ? $1.orders : 0) }
             return count > 0 ? (status, count) : nil
         }
-        guard !counts.isEmpty else { return ["no orders yet"] }
-        return [
-            counts.map { "\(label($0.0)) \($0.1)" }.joined(separator: "  "),
-            counts.map { "\(shortLabel($0.0)) \($0.1)" }.joined(separator: "  "),
-            counts.map { "\(shortLabel($0.0)) \($0.1)" }.joined(separator: " "),
-            counts.map { "\(glyphs.glyph($0.0))\($0.1)" }.joined(separator: " "),
+        guard !counts.isEmpty else { return "no orders yet" }
+        let forms: [() -> String] = [
+            { counts.map { "\(self.label($0.0)) \($0.1)" }.joined(separator: "  ") },
+            { counts.map { "\(self.shortLabel($0.0)) \($0.1)" }.joined(separator: "  ") },
+            { counts.map { "\(self.shortLabel($0.0)) \($0.1)" }.joined(separator: " ") },
+            { counts.map { "\(self.glyphs.glyph($0.0))\($0.1)" }.joined(separator: " ") },
         ]
+        return firstFitting(forms, in: width)
     }
 
     /// Money per status that matters to an operator: what was collected, what is moving, what waits for a
@@ -97,15 +99,16 @@ extension ConsoleState {
         if full.displayWidth <= width { return full }
         // Whole amounts, in order, as many as fit beside the count of those left out.
         let amounts = parts.flatMap { part in part.1.enumerated().map { (part.0, $0.offset == 0, $0.element) } }
-        var text = ""
+        var text = "", used = 0
         for (index, (name, first, amount)) in amounts.enumerated() {
             let piece = first ? (text.isEmpty ? "" : " \(glyphs.separator) ") + "\(name) \(amount)" : ", \(amount)"
             let left = amounts.count - index - 1
-            let more = left > 0 ? " +\(left) more" : ""
-            if (text + piece + more).displayWidth > width {
+            let pieceWidth = piece.displayWidth
+            if used + pieceWidth + (left > 0 ? " +\(left) more".count : 0) > width {
                 return text + " +\(amounts.count - index) more"
             }
             text += piece
+            used += pieceWidth
         }
         return text
     }
@@ -119,14 +122,15 @@ extension ConsoleState {
             buffer.put(" loading…", x: 0, y: y, role: .header)
             return
         }
-        let forms = glanceForms(activity)
-        let form = forms.first { $0.reduce(0) { $0 + $1.0.displayWidth } <= size.width - 1 } ?? forms[forms.count - 1]
         var x = 1
-        for (text, role) in form { x += buffer.put(text, x: x, y: y, role: role, limit: max(0, size.width - x)) }
+        for (text, role) in glance(activity, fitting: size.width - 1) {
+            x += buffer.put(text, x: x, y: y, role: role, limit: max(0, size.width - x))
+        }
     }
 
-    /// The glance from its fullest form to its most compact: a narrower sparkline, then shorter words.
-    func glanceForms(_ activity: ShopActivity) -> [[(String, Role)]] {
+    /// The glance in its fullest form that fits: a narrower sparkline first, then shorter words. Each form's
+    /// width is known before it is built, so a frame builds one.
+    func glance(_ activity: ShopActivity, fitting width: Int) -> [(String, Role)] {
         let hour = activity.lastHour(at: now, buckets: 60)
         let orders = hour.reduce(0) { $0 + $1.orders }
         let failed = hour.reduce(0) { $0 + $1.failed }, decided = failed + hour.reduce(0) { $0 + $1.succeeded }
@@ -134,22 +138,23 @@ extension ConsoleState {
         let rate = decided == 0 ? "–" : "\(failed * 1000 / decided / 10).\(failed * 1000 / decided % 10)%"
         let waiting = activity.chargesWaiting(at: now)
         let held = totals.filter { $0.status == .held }.reduce(0) { $0 + $1.orders }
-        let long: [(String, String)] = [("f", "failed \(rate)"), ("i", "\(waiting) charging >5s"), ("h", "\(held) held"),
-                                        ("R", "\(counted(activity.pendingRefunds, "refund")) pending")]
-        let medium: [(String, String)] = [("f", "failed \(rate)"), ("i", "\(waiting) >5s"), ("h", "\(held) held"),
-                                          ("R", counted(activity.pendingRefunds, "refund"))]
-        let short: [(String, String)] = [("f", "\(rate)"), ("i", "\(waiting)"), ("h", "\(held)"), ("R", "\(activity.pendingRefunds)")]
-        func form(_ buckets: Int?, _ figures: [(String, String)]) -> [(String, Role)] {
-            var parts: [(String, Role)] = [("a", .footerKey)]
-            if let buckets {
-                parts += [(" orders ", .header), (sparkline(activity.lastHour(at: now, buckets: buckets)), .header), (" \(orders)/h", .header)]
-            } else {
-                parts += [(" \(orders)/h", .header)]
-            }
-            for (key, text) in figures { parts += [("  ", .header), (key, .footerKey), (" " + text, .header)] }
-            return parts
+        let long = [("f", "failed \(rate)"), ("i", "\(waiting) charging >5s"), ("h", "\(held) held"),
+                    ("R", "\(counted(activity.pendingRefunds, "refund")) pending")]
+        let medium = [("f", "failed \(rate)"), ("i", "\(waiting) >5s"), ("h", "\(held) held"), ("R", counted(activity.pendingRefunds, "refund"))]
+        let short = [("f", rate), ("i", "\(waiting)"), ("h", "\(held)"), ("R", "\(activity.pendingRefunds)")]
+        let rateText = " \(orders)/h"
+        let forms: [(Int?, [(String, String)])] = [(60, long), (30, long), (20, long), (12, long), (12, medium), (12, short), (nil, short)]
+        func columns(_ buckets: Int?, _ figures: [(String, String)]) -> Int {
+            1 + (buckets.map { 8 + $0 } ?? 0) + rateText.count + figures.reduce(0) { $0 + 3 + $1.0.count + $1.1.count }
         }
-        return [form(60, long), form(30, long), form(20, long), form(12, long), form(12, medium), form(12, short), form(nil, short)]
+        let (buckets, figures) = forms.first { columns($0.0, $0.1) <= width } ?? forms[forms.count - 1]
+        var parts: [(String, Role)] = [("a", .footerKey)]
+        if let buckets {
+            parts += [(" orders ", .header), (sparkline(activity.lastHour(at: now, buckets: buckets)), .header)]
+        }
+        parts.append((rateText, .header))
+        for (key, text) in figures { parts += [("  ", .header), (key, .footerKey), (" " + text, .header)] }
+        return parts
     }
 
     /// One cell per bucket, its height the bucket's orders against the busiest bucket; empty when none came.
@@ -163,7 +168,13 @@ extension ConsoleState {
     }
 }
 
-/// The first of `forms` that fits in `width` columns; the last one, cut, when none does.
-func firstFitting(_ forms: [String], in width: Int) -> String {
-    forms.first { $0.displayWidth(limit: width) <= width } ?? (forms.last ?? "").fitted(to: width)
+/// The first of `forms` that fits in `width` columns, each built only if those before it do not fit; the last
+/// one, cut, when none does.
+func firstFitting(_ forms: [() -> String], in width: Int) -> String {
+    var last = ""
+    for form in forms {
+        last = form()
+        if last.displayWidth(limit: width) <= width { return last }
+    }
+    return last.fitted(to: width)
 }

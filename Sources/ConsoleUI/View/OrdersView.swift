@@ -122,11 +122,10 @@ struct CardLabel {
 
     init(_ wallet: String) {
         full = wallet
-        let words = wallet.split(separator: " ")
-        guard words.count >= 2, let number = words.last else { short = wallet; last4 = wallet; return }
-        let brand = words.dropLast().joined(separator: " ")
-        short = (Self.abbreviations[brand.lowercased()] ?? brand) + " " + number
-        last4 = String(number)
+        guard let space = wallet.lastIndex(of: " ") else { short = wallet; last4 = wallet; return }
+        let brand = String(wallet[..<space])
+        last4 = String(wallet[wallet.index(after: space)...])
+        short = (Self.abbreviations[brand.lowercased()] ?? brand) + " " + last4
     }
 
     /// The networks Apple Pay names, as card brands are commonly abbreviated.
