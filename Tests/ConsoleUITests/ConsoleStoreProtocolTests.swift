@@ -67,7 +67,8 @@ import Testing
         // Then the console asked how far that search reached, and a bounded one says so where the line begins
         #expect(store.calls.contains("searchReach garcia"))
         let screen = try #require(terminal.frames.last).lines
-        let statusLine = try #require(screen.first { $0.contains("filter") || $0.contains("showing") || $0.contains("searched") })
+        // (the status line's row: the title row names the active filters too)
+        let statusLine = screen[Layout(terminal.size).statusRow]
         if let note { #expect(statusLine.hasPrefix(" " + note), "\(statusLine)") } else { #expect(statusLine.contains("1 found"), "\(statusLine)") }
     }
 
