@@ -17,6 +17,8 @@ public struct PayDeskConsoleStore: ConsoleStore {
 
     public func statusTotals() throws -> [StatusTotal] { try store.statusTotals() }
 
+    public func shopActivity(asOf: Timestamp) throws -> ShopActivity { try store.shopActivity(asOf: asOf) }
+
     public func order(_ orderId: String) throws -> OrderDetail { try store.order(orderId) }
 
     public func refunds() throws -> [RefundView] { try store.refunds() }

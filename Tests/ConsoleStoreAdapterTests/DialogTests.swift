@@ -1,4 +1,5 @@
 import Foundation
+import TerminalCore
 import Testing
 import OrderModel
 @testable import ConsoleUI
@@ -58,7 +59,8 @@ import OrderModel
         console.type("double charge")
         console.press(.enter)
         guard case .dialog(.refund(let form)) = console.state.input, form.confirming else { Issue.record("not confirming"); return }
-        #expect(console.screen.joined(separator: "\n").contains("Refund 1.50 \(before.summary.total.currency.code) of order \(orderId)"))
+        let confirmation = console.screen.joined(separator: "\n")
+        #expect(confirmation.contains("Order    \(orderId)") && confirmation.contains("Amount   1.50 \(before.summary.total.currency.code)"))
         #expect(console.screen.joined(separator: "\n").contains("Type \(orderId.suffix(4)) and Enter to refund 1.50"))
         console.confirm(orderId)
         // Then the store holds exactly that refund, requested by the operator, and the outcome is shown
@@ -183,20 +185,73 @@ import OrderModel
         #expect(keys.allSatisfy { UUID(uuidString: $0) != nil && IdempotencyKey.checkOperatorKey($0) == nil })
     }
 
-    @Test func aCancelConfirmedOnAStaleScreenDoesNothing() throws {
+    @Test func aCancelConfirmedAfterTheOrderMovedSaysWhatChangedAndAsksAgain() throws {
         // Given the cancel dialog of an authorized order
         var console = try ConsoleFixture()
         let orderId = try select(.authorized, in: &console)
         console.press(.character("c"))
-        // When another process moves the order on before the operator confirms
+        // When the processor's charge starts before the operator confirms
         try console.store.apply(IncomingEvent(orderId: orderId, kind: .chargeSubmitted, at: ConsoleFixture.now, processorReference: "ch_x"),
                                 actor: ConsoleFixture.actor)
+        let audit = try console.store.auditEntries(limit: 1000).count
         console.confirm(orderId)
-        // Then nothing was canceled and the operator is told why
-        #expect(try console.store.order(orderId).summary.status == .charging)
+        // Then nothing was sent: the order is still charging with no cancel owed, and no audit entry was written
+        let order = try console.store.order(orderId)
+        #expect(order.summary.status == .charging && !order.payment.cancelRequested)
+        #expect(try console.store.auditEntries(limit: 1000).count == audit)
+        // And the dialog says what changed, states the consequence for a charge in flight, and waits for the code again
+        guard case .dialog(.cancel(let again)) = console.state.input else { Issue.record("not asked again"); return }
+        #expect(again.changes == [OrderChange(field: "status", before: "authorized", after: "charging")])
+        #expect(again.code.typed.isEmpty && again.status == .charging)
+        let screen = console.screen.joined(separator: "\n")
+        #expect(screen.contains("Changed: status") && screen.contains("Status was authorized, now charging."))
+        #expect(screen.contains("The charge is still in flight"))
+        // When the operator confirms again, on what is now on screen
+        console.confirm(orderId)
+        // Then the cancel is requested on the charge in flight
+        #expect(try console.store.order(orderId).payment.cancelRequested)
+    }
+
+    @Test(arguments: [32, 80])
+    func aRefundConfirmedAfterAnotherOperatorRefundedSaysWhatChangedAndSendsNothing(width: Int) throws {
+        // Given the refund confirmation of a paid order, for all that may be refunded
+        var console = try ConsoleFixture(size: Size(width: width, height: width == 32 ? 8 : 24))
+        let orderId = try select(.paid, in: &console)
+        let before = try console.store.order(orderId)
+        console.press(.character("r"), .enter)
+        // When another operator refunds 1.00 of it first
+        let other = try console.store.requestRefund(orderId: orderId, amount: Money(minorUnits: 100, currency: before.summary.total.currency),
+                                                    reason: .duplicate, actor: Actor(login: "colleague")).refund
+        console.confirm(orderId)
+        // Then only the other operator's refund exists
+        let after = try console.store.order(orderId)
+        #expect(after.refunds.map(\.refundId) == before.refunds.map(\.refundId) + [other.refundId])
+        // And the form is back, its amount now too much, saying what changed, with the order and the new refundable amount
+        guard case .dialog(.refund(let form)) = console.state.input else { Issue.record("not asked again"); return }
+        #expect(!form.confirming && form.refundable == after.refundable)
+        #expect(form.changes.map(\.field) == ["refunds in flight"])
+        let screen = console.screen.joined(separator: "\n")
+        #expect(screen.contains("Changed: refunds in flight") && screen.contains(orderId))
+        if width > 32 { #expect(screen.contains("at most \(after.refundable) is refundable")) }
+    }
+
+    @Test func anActionNoLongerPossibleAfterTheOrderMovedIsRefusedWithWhatChanged() throws {
+        // Given the cancel dialog of an order whose charge is in flight
+        var console = try ConsoleFixture()
+        let charging = try console.store.orders(OrderQuery(status: .charging, limit: 100))
+        let orderId = try #require(charging.first { !$0.cancelRequested }?.orderId)
+        console.press(.character("/"))
+        console.type(orderId)
+        console.press(.enter, .character("c"))
+        // When the charge fails before the operator confirms
+        try console.store.apply(IncomingEvent(orderId: orderId, kind: .chargeFailed, at: ConsoleFixture.now, reason: "declined"),
+                                actor: ConsoleFixture.actor)
+        console.confirm(orderId)
+        // Then nothing was sent, and the operator reads what changed and why it cannot be done
         guard case .dialog(.outcome(let outcome)) = console.state.input else { Issue.record("no outcome"); return }
         #expect(!outcome.succeeded)
-        #expect(outcome.lines.joined().contains("now charging"))
+        #expect(outcome.lines.joined(separator: " ").contains("status charging → failed"))
+        #expect(try console.store.order(orderId).summary.status == .failed)
     }
 }
 

@@ -5,11 +5,11 @@ import OrderModel
 @testable import ConsoleUI
 @testable import OrderStore
 
-/// Each screen drawn at three sizes and compared line by line with the reviewed rendering in `Rendered/`.
+/// Each screen drawn at four sizes, the smallest the console draws among them, and compared line by line with the reviewed rendering in `Rendered/`.
 /// After a deliberate change to a screen, `PAYDESK_RECORD=1 swift test --filter RenderedScreenTests` rewrites
 /// the files; review them in the diff before committing.
 @Suite struct RenderedScreenTests {
-    static let sizes = [Size(width: 80, height: 24), Size(width: 132, height: 40), Size(width: 40, height: 12)]
+    static let sizes = [Size(width: 80, height: 24), Size(width: 132, height: 40), Size(width: 40, height: 12), Size(width: 32, height: 8)]
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Rendered")
 
     enum Screen: String, CaseIterable {

@@ -36,8 +36,8 @@ import Testing
                                               Self.summary("ORD-1", customer: "Ada Lovelace", minutesAgo: 50)])
         // When the console starts and the operator quits
         let terminal = Self.run(store)
-        // Then it asked for the change token, the totals and the first page, and drew both orders
-        #expect(Set(store.calls) == ["changeToken", "statusTotals", "orders"])
+        // Then it asked for the change token, the totals, the shop's activity and the first page, and drew both orders
+        #expect(Set(store.calls) == ["changeToken", "statusTotals", "shopActivity", "orders"])
         let screen = try #require(terminal.frames.last).lines
         #expect(screen.contains { $0.contains("ORD-2") && $0.contains("王小明") })
         #expect(screen.contains { $0.contains("ORD-1") && $0.contains("Ada Lovelace") })
@@ -67,7 +67,8 @@ import Testing
         // Then the console asked how far that search reached, and a bounded one says so where the line begins
         #expect(store.calls.contains("searchReach garcia"))
         let screen = try #require(terminal.frames.last).lines
-        let statusLine = try #require(screen.first { $0.contains("filter") || $0.contains("showing") || $0.contains("searched") })
+        // (the status line's row: the title row names the active filters too)
+        let statusLine = screen[Layout(terminal.size).statusRow]
         if let note { #expect(statusLine.hasPrefix(" " + note), "\(statusLine)") } else { #expect(statusLine.contains("1 found"), "\(statusLine)") }
     }
 

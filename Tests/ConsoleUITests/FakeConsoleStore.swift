@@ -41,6 +41,11 @@ final class FakeConsoleStore: ConsoleStore, @unchecked Sendable {
 
     func statusTotals() throws -> [StatusTotal] { try record("statusTotals"); return [] }
 
+    func shopActivity(asOf: Timestamp) throws -> ShopActivity {
+        try record("shopActivity")
+        return ShopActivity(asOf: asOf, minutes: [], chargesWaiting: 0, recentCharges: [], pendingRefunds: 0)
+    }
+
     func order(_ orderId: String) throws -> OrderDetail {
         try record("order \(orderId)")
         guard let summary = orderRows.first(where: { $0.orderId == orderId }) else { throw Failure(description: "no order \(orderId)") }
@@ -67,7 +72,8 @@ final class FakeConsoleStore: ConsoleStore, @unchecked Sendable {
         throw Failure(description: "refunds are not faked")
     }
 
-    /// The least an order's page needs: one item, no shipping, a token's metadata, the summary's payment state.
+    /// The least an order's page needs: one item, no shipping, a token's metadata, the summary's payment state
+    /// (an order that was paid has its total paid).
     static func detail(of summary: OrderSummary) -> OrderDetail {
         let total = summary.total.minorUnits
         let details = OrderDetails(
@@ -77,6 +83,7 @@ final class FakeConsoleStore: ConsoleStore, @unchecked Sendable {
             token: TokenMetadata(version: "EC_v1", publicKeyHash: "aGFzaA==", transactionId: "ab12", applicationDataHash: nil,
                                  displayName: "Visa \(summary.cardLast4 ?? "0000")", network: "Visa", type: "debit"))
         return OrderDetail(summary: summary, details: details, processorReference: nil, tokenVerification: nil, events: [],
-                           refunds: [], audit: [], payment: PaymentState(status: summary.status, total: total))
+                           refunds: [], audit: [], payment: PaymentState(status: summary.status, total: total,
+                                                                   paid: [.paid, .partiallyRefunded, .refunded, .reversed].contains(summary.status) ? total : 0))
     }
 }

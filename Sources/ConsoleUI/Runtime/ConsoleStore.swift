@@ -10,6 +10,8 @@ public protocol ConsoleStore: Sendable {
     /// Whether the query's search looked through every order or a bounded part, for the screen to say so.
     func searchReach(_ query: OrderQuery) throws -> SearchReach
     func statusTotals() throws -> [StatusTotal]
+    /// The header's glance at the shop as of `asOf`; cheap on any size of store.
+    func shopActivity(asOf: Timestamp) throws -> ShopActivity
     func order(_ orderId: String) throws -> OrderDetail
     /// Refunds, those still pending first, then the newest.
     func refunds() throws -> [RefundView]

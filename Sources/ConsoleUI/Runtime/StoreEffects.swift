@@ -23,6 +23,8 @@ public struct StoreEffects: Sendable {
                 return .searchReachLoaded(try store.searchReach(query), generation: generation)
             case .loadTotals:
                 return .totalsLoaded(try store.statusTotals())
+            case .loadActivity:
+                return .activityLoaded(try store.shopActivity(asOf: clock()))
             case .loadOrder(let orderId):
                 return .orderLoaded(try store.order(orderId))
             case .loadRefunds:

@@ -4,7 +4,8 @@ public struct Layout: Sendable, Equatable {
     public static let minimum = Size(width: 32, height: 8)
 
     public let size: Size
-    public var headerRows: Int { size.height >= 20 ? 3 : 2 }
+    /// The title and the shop at a glance always; the counts per state from 12 rows, the money from 20.
+    public var headerRows: Int { size.height >= 20 ? 4 : size.height >= 12 ? 3 : 2 }
     public var bodyTop: Int { headerRows }
     public var bodyRows: Int { max(0, size.height - headerRows - 2) }
     /// The orders list has a column header on the body's first row.

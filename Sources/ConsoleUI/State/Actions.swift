@@ -47,6 +47,18 @@ extension ConsoleState {
             orders.search = nil
             orders.filters = ListFilterSettings()
             return [orders.restart(visibleRows: rows)]
+        case .recentOrders:
+            orders.search = nil
+            return showOrders(status: nil, order: .newestFirst)
+        case .failedOrders:
+            return showOrders(status: .failed, order: .newestFirst)
+        case .waitingCharges:
+            return showOrders(status: .charging, order: .oldestFirst)
+        case .heldOrders:
+            return showOrders(status: .held, order: .newestFirst)
+        case .pendingRefunds:
+            history = []
+            return enter(.refunds)
         case .sortByOtherKey, .reverseSort:
             orders.order = action == .reverseSort ? orders.order.reversed : orders.order.otherKey
             return [orders.restart(visibleRows: rows)]
@@ -70,6 +82,15 @@ extension ConsoleState {
             input = .dialog(.withdraw(WithdrawConfirmation(refund: refund)))
             return [.discardTypeAhead]
         }
+    }
+
+    /// The orders list behind one of the header's figures: that status (the search kept), in that order.
+    private mutating func showOrders(status: PaymentStatus?, order: OrderQuery.ListOrder) -> [Effect] {
+        history = []
+        screen = .orders
+        orders.status = status
+        orders.order = order
+        return [orders.restart(visibleRows: layout.listRows)]
     }
 
     private mutating func move(by delta: Int) -> [Effect] {
@@ -151,7 +172,7 @@ extension ConsoleState {
                 return []
             }
             input = .dialog(.cancel(CancelConfirmation(orderId: orderId, status: detail.summary.status, total: detail.summary.total,
-                                                       idempotencyKey: newIdempotencyKey())))
+                                                       idempotencyKey: newIdempotencyKey(), seen: detail.payment)))
             return [.discardTypeAhead]
         case .refund(let id) where id == orderId:
             pendingAction = nil
@@ -161,7 +182,8 @@ extension ConsoleState {
                 show("cannot refund \(orderId): \(error.description)", as: .warning, seconds: 6)
                 return []
             }
-            input = .dialog(.refund(RefundForm(orderId: orderId, refundable: refundable, idempotencyKey: newIdempotencyKey())))
+            input = .dialog(.refund(RefundForm(orderId: orderId, refundable: refundable, idempotencyKey: newIdempotencyKey(),
+                                               seen: detail.payment)))
             return [.discardTypeAhead]
         default:
             break

@@ -32,6 +32,8 @@ public struct ConsoleState: Sendable {
     public var refunds = ListPane<RefundView>()
     public var audit = ListPane<AuditEntry>()
     public var totals: [StatusTotal] = []
+    /// The shop at a glance, for the header; nil until first read.
+    public var activity: ShopActivity?
     public var input: InputMode = .none
     public var helpScroll = 0
 
@@ -62,11 +64,11 @@ public struct ConsoleState: Sendable {
 
     /// The effects that fill a console that has just started.
     public func initialEffects() -> [Effect] {
-        [.checkStore, .loadTotals, .loadOrders(orders.startRequest(visibleRows: Layout(size).listRows))]
+        [.checkStore, .loadTotals, .loadActivity, .loadOrders(orders.startRequest(visibleRows: Layout(size).listRows))]
     }
 }
 
-/// A short message in the status line, gone after a few seconds.
+/// A short message in the status line: gone at the next key, or after a few seconds on the clock when none comes.
 public struct Flash: Sendable, Equatable {
     public var text: String
     public var role: Role

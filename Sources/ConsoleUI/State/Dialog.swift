@@ -6,6 +6,8 @@ public enum Dialog: Sendable {
     case cancel(CancelConfirmation)
     case refund(RefundForm)
     case withdraw(WithdrawConfirmation)
+    /// A confirmed cancel or refund waits for the order to be read again before it is sent; keys wait.
+    case rechecking(Recheck)
     /// A write is running; keys wait.
     case working(String)
     case outcome(ActionOutcome)
@@ -14,7 +16,7 @@ public enum Dialog: Sendable {
     var changesAnOrder: Bool {
         switch self {
         case .cancel, .refund, .withdraw: true
-        case .working, .outcome: false
+        case .rechecking, .working, .outcome: false
         }
     }
 }
@@ -26,12 +28,17 @@ public struct CancelConfirmation: Sendable, Equatable {
     public var total: Money
     public var idempotencyKey: String
     public var code: ConfirmationCode
+    /// The order's payment as this dialog states it; the cancel is sent only while the order still is so.
+    public var seen: PaymentState
+    /// What changed since the operator last confirmed, when the order moved under the dialog.
+    public var changes: [OrderChange] = []
 
-    public init(orderId: String, status: PaymentStatus, total: Money, idempotencyKey: String) {
+    public init(orderId: String, status: PaymentStatus, total: Money, idempotencyKey: String, seen: PaymentState) {
         self.orderId = orderId
         self.status = status
         self.total = total
         self.idempotencyKey = idempotencyKey
+        self.seen = seen
         code = ConfirmationCode(orderId: orderId)
     }
 
@@ -45,18 +52,16 @@ public struct CancelConfirmation: Sendable, Equatable {
     }
 
     /// What confirming does, in the operator's words.
-    public var consequence: [String] {
+    public var consequence: String {
         switch status {
         case .authorized:
-            ["Not yet sent to the processor: the order is canceled", "and will never be charged."]
+            "Not yet sent to the processor: the order is canceled and will never be charged."
         case .held:
-            ["Held, so never sent to the processor: the order is", "canceled and will never be charged."]
+            "Held, so never sent to the processor: the order is canceled and will never be charged."
         case .charging:
-            ["The charge is still in flight. Reversal, not refund:", "it is reversed once it succeeds; if it fails,",
-             "the order ends canceled."]
+            "The charge is still in flight. Reversal, not refund: it is reversed once it succeeds; if it fails, the order ends canceled."
         default:
-            ["The charge succeeded: a reversal of \(total) is requested.", "If the bank refuses reversal, a full refund",
-             "follows automatically."]
+            "The charge succeeded: a reversal of \(total) is requested. If the bank refuses reversal, a full refund follows automatically."
         }
     }
 }
@@ -75,12 +80,17 @@ public struct RefundForm: Sendable, Equatable {
     public var confirming = false
     public var code: ConfirmationCode
     public var idempotencyKey: String
+    /// The order's payment as this form states it; the refund is sent only while the order still is so.
+    public var seen: PaymentState
+    /// What changed since the operator last confirmed, when the order moved under the form.
+    public var changes: [OrderChange] = []
 
-    public init(orderId: String, refundable: Money, idempotencyKey: String) {
+    public init(orderId: String, refundable: Money, idempotencyKey: String, seen: PaymentState) {
         self.orderId = orderId
         self.refundable = refundable
         self.amount = TextField(refundable.decimalString, limit: 24)
         self.idempotencyKey = idempotencyKey
+        self.seen = seen
         code = ConfirmationCode(orderId: orderId)
     }
 

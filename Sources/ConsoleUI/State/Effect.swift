@@ -8,6 +8,7 @@ public enum Effect: Sendable, Equatable {
     /// How far the search of a list just started reached, for the list of that generation.
     case loadSearchReach(OrderQuery, generation: Int)
     case loadTotals
+    case loadActivity
     case loadOrder(String)
     case loadRefunds
     case loadAudit

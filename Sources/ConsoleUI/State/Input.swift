@@ -37,18 +37,23 @@ extension ConsoleState {
 
     mutating func handleDialog(_ key: Key, _ dialog: Dialog) -> [Effect] {
         switch dialog {
-        case .working:
+        case .rechecking, .working:
             return []
         case .outcome:
             input = .none
             if screen == .order, let order { return [.loadOrder(order.orderId)] }
             return []
         case .cancel(var confirmation):
-            let effects = answer(key, &confirmation.code, working: "Canceling \(confirmation.orderId)…",
-                                 effect: .cancel(orderId: confirmation.orderId, expecting: confirmation.status,
-                                                 idempotencyKey: confirmation.idempotencyKey))
-            if case .dialog(.cancel) = input { input = .dialog(.cancel(confirmation)) }
-            return effects
+            switch confirmation.code.answer(key) {
+            case .confirmed:
+                return recheck(.cancel(confirmation))
+            case .dismissed:
+                input = .none
+                show("nothing was changed")
+            case .waiting:
+                input = .dialog(.cancel(confirmation))
+            }
+            return []
         case .withdraw(var confirmation):
             let effects = answer(key, &confirmation.code, working: "Withdrawing \(confirmation.refund.refundId)…",
                                  effect: .withdraw(refundId: confirmation.refund.refundId))
@@ -81,9 +86,7 @@ extension ConsoleState {
             switch form.code.answer(key) {
             case .confirmed:
                 guard case .success(let amount) = form.validatedAmount else { form.confirming = false; return [] }
-                input = .dialog(.working("Requesting a refund of \(amount) for \(form.orderId)…"))
-                return [.refund(orderId: form.orderId, amount: amount, reason: form.reason, note: form.trimmedNote,
-                                idempotencyKey: form.idempotencyKey)]
+                return recheck(.refund(form, amount))
             case .dismissed:
                 form.confirming = false
             case .waiting:

@@ -5,6 +5,8 @@ public enum Action: String, Sendable, CaseIterable {
     case open, back, nextScreen, previousScreen, help, quit
     case filter, nextStatus, previousStatus, clearFilter, sortByOtherKey, reverseSort
     case commandLine, pause, cancelOrder, refund, withdrawRefund, suspend
+    /// The header's glance, each a key away from the list behind it.
+    case recentOrders, failedOrders, waitingCharges, heldOrders, pendingRefunds
 }
 
 /// One key binding: its keys, what it does, how footer and help describe it, where it works, and whether it
@@ -50,6 +52,16 @@ public enum KeyMap {
                    screens: [.refunds], mutates: true),
         KeyBinding(keys: [.tab], action: .nextScreen, footer: "screens", help: "orders → refunds → audit", screens: lists),
         KeyBinding(keys: [.backTab], action: .previousScreen, footer: nil, help: "audit → refunds → orders", screens: lists),
+        KeyBinding(keys: [.character("a")], action: .recentOrders, footer: nil,
+                   help: "every order, newest first (the header's orders per minute)", screens: lists),
+        KeyBinding(keys: [.character("f")], action: .failedOrders, footer: nil,
+                   help: "failed orders (the header's failure rate over the last hour)", screens: lists),
+        KeyBinding(keys: [.character("i")], action: .waitingCharges, footer: nil,
+                   help: "charges in flight, oldest first (the header counts those past 5 s)", screens: lists),
+        KeyBinding(keys: [.character("h")], action: .heldOrders, footer: nil,
+                   help: "held orders: their token failed a check", screens: lists),
+        KeyBinding(keys: [.character("R")], action: .pendingRefunds, footer: nil,
+                   help: "refunds, pending first", screens: lists),
         KeyBinding(keys: [.character("p")], action: .pause, footer: "pause", help: "pause or resume live updates", screens: everywhere),
         KeyBinding(keys: [.character(":")], action: .commandLine, footer: nil, help: "command line (:help lists commands)",
                    screens: everywhere),

@@ -12,6 +12,7 @@ public enum Message: Sendable {
     case ordersLoaded(OrdersPageRequest, [OrderSummary])
     case searchReachLoaded(SearchReach, generation: Int)
     case totalsLoaded([StatusTotal])
+    case activityLoaded(ShopActivity)
     case orderLoaded(OrderDetail)
     case refundsLoaded([RefundView])
     case auditLoaded([AuditEntry])

@@ -42,8 +42,14 @@ extension ConsoleState {
         case .totalsLoaded(let totals):
             self.totals = totals
             return []
+        case .activityLoaded(let activity):
+            self.activity = activity
+            return []
         case .orderLoaded(let detail):
             if order?.orderId == detail.summary.orderId { order?.detail = detail }
+            if case .dialog(.rechecking(let pending)) = input, pending.orderId == detail.summary.orderId {
+                return resolve(pending, with: detail)
+            }
             return openPendingAction(with: detail)
         case .refundsLoaded(let rows):
             refunds.rows = rows
@@ -65,7 +71,10 @@ extension ConsoleState {
         case .storeFailed(let problem):
             storeProblem = problem
             orders.loading = nil
-            if case .dialog(.working) = input { input = .none }
+            switch input {
+            case .dialog(.working), .dialog(.rechecking): input = .none
+            default: break
+            }
             pendingAction = nil
             return []
         }
@@ -76,7 +85,7 @@ extension ConsoleState {
     /// Another process changed the store: re-read what is on screen, nothing more.
     mutating func reloadAfterChange() -> [Effect] {
         orders.stale = true
-        var effects: [Effect] = [.loadTotals]
+        var effects: [Effect] = [.loadTotals, .loadActivity]
         effects += orders.pagesNeeded(visibleRows: layout.listRows)
         switch screen {
         case .order: if let order { effects.append(.loadOrder(order.orderId)) }
@@ -87,7 +96,7 @@ extension ConsoleState {
         return effects
     }
 
-    /// A message in the status line for a few seconds.
+    /// A message in the status line until the next key, or for a few seconds when no key comes.
     public mutating func show(_ text: String, as role: Role = .text, seconds: Int64 = 4) {
         flash = Flash(text: text, role: role, until: now.adding(milliseconds: seconds * 1_000))
     }
@@ -107,6 +116,9 @@ extension ConsoleState {
             // Keys are ignored on the "too small" screen, except the way out.
             return key == .control("c") ? perform(.quit) : []
         }
+        // A message answers what the operator just did; the next key moves on from it, so it goes (a key that
+        // has something new to say sets its own). Unanswered, it goes on the clock's tick when its time is up.
+        flash = nil
         switch input {
         case .none:
             guard let action = action(for: key) else { return [] }

@@ -33,59 +33,6 @@ extension ConsoleState {
         }
     }
 
-    private func drawHeader(_ buffer: inout ScreenBuffer, _ layout: Layout) {
-        let width = size.width
-        buffer.fill(y: 0, role: .title)
-        var x = buffer.put(" PayDesk ", x: 0, y: 0, role: .title)
-        x += buffer.put(" \(storeName.fitted(to: storeName.displayWidth(limit: max(0, width / 3)))) ", x: x, y: 0, role: .title)
-        if isReadOnly { x += buffer.put(" READ-ONLY ", x: x + 1, y: 0, role: .badge) + 1 }
-        if paused { x += buffer.put(" PAUSED ", x: x + 1, y: 0, role: .badge) + 1 }
-        let freshness = freshnessText
-        let right = freshness.text.displayWidth + 1
-        // The list's time, currency and amount filters stay in sight on every screen: they decide what the list holds.
-        let filters = orders.filters.summary
-        if !filters.isEmpty { x += buffer.put(" \(filters) ", x: x + 1, y: 0, role: .badge, limit: max(0, width - x - right - 2)) + 1 }
-        if x + right + 1 <= width { buffer.put(freshness.text, x: width - right, y: 0, role: freshness.role) }
-
-        buffer.fill(y: 1, role: .header)
-        let counts = PaymentStatus.allCases.compactMap { status -> String? in
-            let count = totals.filter { $0.status == status }.reduce(0) { $0 + $1.orders }
-            return count > 0 ? "\(label(status)) \(count)" : nil
-        }
-        buffer.put(" " + (counts.isEmpty ? "no orders yet" : counts.joined(separator: "  ")), x: 0, y: 1, role: .header)
-        if layout.headerRows > 2 {
-            buffer.fill(y: 2, role: .header)
-            buffer.put(" " + amountsText, x: 0, y: 2, role: .header)
-        }
-    }
-
-    /// "updated 0s ago" while live polling confirms the store; it grows when paused or when the store fails.
-    var freshnessText: (text: String, role: Role) {
-        if let storeProblem { return ("store: \(storeProblem)", .error) }
-        guard let freshAt else { return ("loading…", .title) }
-        // The store is checked once a second, so a check up to two seconds old is current: the age stays at 0
-        // (and the screen still) while live updates work, and counts up when they stop.
-        let elapsed = now.millisecondsSinceEpoch - freshAt.millisecondsSinceEpoch
-        let text = "updated \(elapsed < 2_000 ? "0s" : age(since: freshAt)) ago"
-        return (text, paused || elapsed >= 2_000 ? .warning : .title)
-    }
-
-    /// Money per status that matters to an operator: what was collected, what is moving, what went back.
-    var amountsText: String {
-        let shown: [(String, [PaymentStatus])] = [("paid", [.paid, .partiallyRefunded]), ("charging", [.charging]),
-                                                  ("authorized", [.authorized]), ("refunded", [.refunded])]
-        let parts = shown.compactMap { name, statuses -> String? in
-            var byCurrency: [String: MoneyTotal] = [:]
-            for total in totals where statuses.contains(total.status) {
-                let currency = total.amount.currency
-                byCurrency[currency.code] = (byCurrency[currency.code] ?? .zero(currency)).adding(total.amount)
-            }
-            guard !byCurrency.isEmpty else { return nil }
-            return "\(name) " + byCurrency.keys.sorted().compactMap { byCurrency[$0]?.description }.joined(separator: ", ")
-        }
-        return parts.joined(separator: "  \(glyphs.separator)  ")
-    }
-
     private func drawStatusLine(_ buffer: inout ScreenBuffer, _ layout: Layout) {
         let y = layout.statusRow
         switch input {
@@ -119,7 +66,7 @@ extension ConsoleState {
             if let search = orders.search { parts.append("filter \(quoted(search, limit: 30))") }
             if orders.search == nil {
                 let count = totals.filter { orders.status == nil || $0.status == orders.status }.reduce(0) { $0 + $1.orders }
-                parts.append("\(count) orders")
+                parts.append(counted(count, "order"))
             } else {
                 let complete = orders.reachedStart && orders.reachedEnd
                 parts.append("\(orders.rows.count)\(complete ? "" : "+") found")
@@ -130,9 +77,9 @@ extension ConsoleState {
             return parts.joined(separator: " \(glyphs.separator) ")
         case .refunds:
             let pending = refunds.rows.filter { $0.status == .pending }.count
-            return "\(refunds.rows.count) refunds \(glyphs.separator) \(pending) pending"
+            return "\(counted(refunds.rows.count, "refund")) \(glyphs.separator) \(pending) pending"
         case .audit:
-            return "newest \(audit.rows.count) entries of the audit log"
+            return audit.rows.count == 1 ? "the one entry of the audit log" : "newest \(audit.rows.count) entries of the audit log"
         case .order:
             return order?.detail == nil ? "loading…" : "order \(order?.orderId ?? "")"
         case .help:
@@ -163,6 +110,8 @@ extension ConsoleState {
             return [(confirmation.code.expected, "and Enter: confirm"), ("Esc", "keep")]
         case .dialog(.withdraw(let confirmation)):
             return [(confirmation.code.expected, "and Enter: confirm"), ("Esc", "keep")]
+        case .dialog(.rechecking):
+            return [("", "checking…")]
         case .dialog(.working):
             return [("", "working…")]
         case .dialog(.outcome):

@@ -4,15 +4,21 @@ import TerminalCore
 extension ConsoleState {
     func drawDialog(_ dialog: Dialog, _ buffer: inout ScreenBuffer) {
         var (title, titleRole, lines) = dialogContent(dialog)
-        // On a short screen blank lines and hints (the footer has them) go first, then middle lines, so that the
-        // last two, where a confirmation asks for its answer, stay in view.
-        let room = size.height - 5
+        // The box leaves the footer in view. On a short screen the blank rows inside the frame go first, then blank
+        // lines and hints (the footer has them), then the middle: the first lines (the order, the amount and
+        // currency, what changed) and the answer being typed, from its code line on, stay in view.
+        let padded = lines.count + 4 <= size.height - 1
+        let room = size.height - 1 - (padded ? 4 : 2)
         if lines.count > room { lines.removeAll { $0.0.isEmpty || $0.1 == .dim } }
-        if lines.count > room, room >= 2 { lines = Array(lines.prefix(room - 2) + lines.suffix(2)) }
+        if lines.count > room {
+            let answer = lines.lastIndex { $0.1 == .input }.map { lines.count - $0 } ?? 0
+            let head = max(2, min(3, room - answer))
+            lines = Array(lines.prefix(head) + lines.suffix(min(answer, room - head)))
+        }
         let widest = 74
         let longest = max(title.displayWidth(limit: widest), lines.map { $0.0.displayWidth(limit: widest) }.max() ?? 0)
         let width = min(size.width, max(40, min(widest, longest + 6)))
-        let height = min(size.height - 1, lines.count + 4)
+        let height = min(size.height - 1, lines.count + (padded ? 4 : 2))
         let left = max(0, (size.width - width) / 2), top = max(0, (size.height - height) / 2)
         let frame = glyphs.frame
         for row in 0..<height {
@@ -24,17 +30,22 @@ extension ConsoleState {
         buffer.put(frame.topLeft + horizontal + frame.topRight, x: left, y: top, role: .dialog)
         buffer.put(frame.bottomLeft + horizontal + frame.bottomRight, x: left, y: top + height - 1, role: .dialog)
         buffer.put(" \(title) ", x: left + 2, y: top, role: titleRole, limit: width - 4)
-        for (offset, (text, role)) in lines.prefix(max(0, height - 4)).enumerated() {
-            buffer.put(text, x: left + 3, y: top + 2 + offset, role: role, limit: width - 5)
+        for (offset, (text, role)) in lines.prefix(max(0, height - (padded ? 4 : 2))).enumerated() {
+            buffer.put(text, x: left + 3, y: top + (padded ? 2 : 1) + offset, role: role, limit: width - 5)
         }
+    }
+
+    /// Text to read whole, wrapped to the width a dialog can give it on this terminal.
+    private func prose(_ text: String, _ role: Role) -> [(String, Role)] {
+        text.wrapped(to: min(size.width, 74) - 5).map { ($0, role) }
     }
 
     private func dialogContent(_ dialog: Dialog) -> (String, Role, [(String, Role)]) {
         switch dialog {
         case .cancel(let confirmation):
-            var lines: [(String, Role)] = [("Order    \(confirmation.orderId)", .dialog), ("Amount   \(confirmation.total)", .dialog),
-                                           ("Status   \(label(confirmation.status))", .dialog), ("", .dialog)]
-            lines += confirmation.consequence.map { ($0, .warning) }
+            var lines: [(String, Role)] = [("Order    \(confirmation.orderId)", .dialog), ("Amount   \(confirmation.total)", .dialog)]
+            lines += changedLine(confirmation.changes) + [("Status   \(label(confirmation.status))", .dialog)]
+            lines += changeDetails(confirmation.changes) + [("", .dialog)] + prose(confirmation.consequence, .warning)
             lines += [("", .dialog)] + codeLines(confirmation.code, to: confirmation.verb, keep: "keep the order as it is")
             return ("Cancel order \(confirmation.orderId)?", .dialogTitle, lines)
         case .withdraw(let confirmation):
@@ -42,16 +53,18 @@ extension ConsoleState {
             return ("Withdraw refund \(refund.refundId)?", .dialogTitle, [
                 ("Order    \(refund.orderId)", .dialog), ("Amount   \(refund.amount)", .dialog),
                 ("Reason   \(refund.reason.rawValue)", .dialog), ("", .dialog),
-                ("It was not yet submitted: no money moves, and", .warning), ("the amount becomes refundable again.", .warning),
+            ] + prose("It was not yet submitted: no money moves, and the amount becomes refundable again.", .warning) + [
                 ("", .dialog),
             ] + codeLines(confirmation.code, to: "withdraw it", keep: "keep it"))
         case .refund(let form):
             return form.confirming ? refundConfirmation(form) : refundFormLines(form)
+        case .rechecking(let pending):
+            return ("Checking", .dialogTitle, prose("Reading \(pending.orderId) again before anything is sent…", .dialog))
         case .working(let text):
-            return ("Working", .dialogTitle, [(text, .dialog), ("", .dialog), ("the store is being written; one moment", .dim)])
+            return ("Working", .dialogTitle, prose(text, .dialog) + [("", .dialog), ("the store is being written; one moment", .dim)])
         case .outcome(let outcome):
             return (outcome.title, outcome.succeeded ? .dialogTitle : .inputError,
-                    outcome.lines.map { ($0, outcome.succeeded ? .dialog : .error) } + [("", .dialog), ("any key to close", .dim)])
+                    outcome.lines.flatMap { prose($0, outcome.succeeded ? .dialog : .error) } + [("", .dialog), ("any key to close", .dim)])
         }
     }
 
@@ -68,7 +81,7 @@ extension ConsoleState {
             let focused = form.field == field
             return ("\(focused ? glyphs.selected : " ") \(name.fitted(to: 9)) \(value)", focused ? .input : .dialog)
         }
-        return ("Refund order \(form.orderId)", .dialogTitle, [
+        return ("Refund order \(form.orderId)", .dialogTitle, changedLine(form.changes) + changeDetails(form.changes) + [
             ("  refundable \(form.refundable) (at most; \(currency.exponent) decimals)", .dialog),
             ("", .dialog),
             field("amount", .amount, form.amount.text + (form.field == .amount ? "▏" : "") + " \(currency.code)"),
@@ -82,23 +95,35 @@ extension ConsoleState {
 
     private func refundConfirmation(_ form: RefundForm) -> (String, Role, [(String, Role)]) {
         let amount = (try? form.validatedAmount.get())?.description ?? "?"
-        var lines: [(String, Role)] = [
-            ("Refund \(amount) of order \(form.orderId)", .dialog),
-            ("to the customer's card. Reason: \(form.reason.rawValue).", .dialog),
-        ]
+        var lines: [(String, Role)] = [("Order    \(form.orderId)", .dialog), ("Amount   \(amount)", .dialog)]
+        lines += changedLine(form.changes) + [("Reason   \(form.reason.rawValue)", .dialog)] + changeDetails(form.changes)
+        lines += [("", .dialog), ("Refunded to the customer's card.", .dialog)]
         if let note = form.trimmedNote { lines.append(("Note: \(quoted(note, limit: 40))", .dialog)) }
-        lines += [("", .dialog), ("Once the processor has it, a refund cannot be undone.", .warning), ("", .dialog)]
+        lines += [("", .dialog)] + prose("Once the processor has it, a refund cannot be undone.", .warning) + [("", .dialog)]
         lines += codeLines(form.code, to: "refund \(amount)", keep: "back to the form")
         return ("Confirm refund", .dialogTitle, lines)
+    }
+
+    /// The order moved under the dialog: which of its figures, on one line that stays on the smallest screen.
+    private func changedLine(_ changes: [OrderChange]) -> [(String, Role)] {
+        changes.isEmpty ? [] : [("Changed: " + changes.map(\.field).joined(separator: ", "), .warning)]
+    }
+
+    /// Each change, before and after, and that nothing was sent.
+    private func changeDetails(_ changes: [OrderChange]) -> [(String, Role)] {
+        guard !changes.isEmpty else { return [] }
+        return [("", .dialog)] + changes.flatMap { prose("\($0.field.capitalizedFirst) was \($0.before), now \($0.after).", .warning) }
+            + prose("Nothing was sent: read it again, then confirm.", .warning)
     }
 
     /// How to answer a confirmation: the code to type, what it has so far (on a line of its own, so that a
     /// narrow dialog still shows it), and the way out.
     private func codeLines(_ code: ConfirmationCode, to action: String, keep: String) -> [(String, Role)] {
         let typed = code.typed + String(repeating: "_", count: max(0, code.expected.count - code.typed.count))
-        var lines: [(String, Role)] = [("Type \(code.expected) and Enter to \(action).", .dialog), ("code  \(typed)", .input)]
+        // A hint, as the footer says it too: on a short terminal it gives way to the order and its money.
+        var lines = prose("Type \(code.expected) and Enter to \(action).", .dim) + [("code  \(typed)", .input)]
         if let refused = code.refused {
-            lines.append(("\(refused) is not \(code.expected); nothing was changed", .inputError))
+            lines += prose("\(refused) is not \(code.expected); nothing was changed", .inputError)
         } else {
             lines.append(("Esc  \(keep)", .dim))
         }

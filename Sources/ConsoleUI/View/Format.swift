@@ -11,6 +11,21 @@ extension PaymentStatus {
         }
     }
 
+    /// Four letters, for a narrow status column.
+    var shortWord: String {
+        switch self {
+        case .authorized: "auth"
+        case .held: "held"
+        case .charging: "chrg"
+        case .paid: "paid"
+        case .failed: "fail"
+        case .canceled: "cncl"
+        case .reversed: "rvsd"
+        case .partiallyRefunded: "part"
+        case .refunded: "rfnd"
+        }
+    }
+
     var role: Role {
         switch self {
         case .authorized: .statusAuthorized
@@ -28,6 +43,9 @@ extension PaymentStatus {
 extension ConsoleState {
     func label(_ status: PaymentStatus) -> String { "\(glyphs.glyph(status)) \(status.word)" }
 
+    /// "1 order", "3 orders".
+    func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+
     func wallClock(_ timestamp: Timestamp) -> WallClock { timestamp.wallClock(utcOffsetSeconds: utcOffsetSeconds) }
 
     /// "12s", "4m", "3h", "2d": how long ago, as briefly as a column allows.
@@ -43,33 +61,47 @@ extension ConsoleState {
 }
 
 extension String {
-    /// Right-aligned in `width` columns (cut on the left if it does not fit, which never happens to amounts
-    /// in a column sized for them).
+    /// Right-aligned in `width` columns (cut with an ellipsis if it does not fit, which never happens to
+    /// amounts in a column sized for them).
     func rightAligned(_ width: Int) -> String {
         let columns = displayWidth(limit: width)
         if columns >= width { return fitted(to: width) }
         return String(repeating: " ", count: width - columns) + fitted(to: columns)
     }
 
-    /// Cut from the front when too long, so that what matters at the end stays: "…nPay 7512". Reads only the
-    /// end of the text, as much as `width` columns can show.
-    func fittedKeepingEnd(to width: Int) -> String {
-        guard width > 1 else { return fitted(to: width) }
-        let scalars = unicodeScalars
-        var start = scalars.endIndex
-        for _ in 0..<(width + 1) * DisplayClusters.maximumScalars where start > scalars.startIndex {
-            scalars.formIndex(before: &start)
+    /// Broken into lines of at most `width` columns at spaces (a word longer than a line is cut into pieces),
+    /// for text that must be read whole on any terminal.
+    func wrapped(to width: Int) -> [String] {
+        guard width > 0 else { return [] }
+        var lines: [String] = [], line = "", used = 0
+        for word in split(separator: " ", omittingEmptySubsequences: true).map(String.init) {
+            var word = word, columns = word.displayWidth
+            while columns > width {
+                // A word too long for any line: as much as fits, then the rest on the next.
+                if !line.isEmpty { lines.append(line); line = ""; used = 0 }
+                var head = "", headColumns = 0
+                for character in word {
+                    let next = String(character).displayWidth
+                    if headColumns + next > width { break }
+                    head.append(character)
+                    headColumns += next
+                }
+                guard !head.isEmpty else { return lines }
+                lines.append(head)
+                word.removeFirst(head.count)
+                columns = word.displayWidth
+            }
+            if word.isEmpty { continue }
+            if used > 0, used + 1 + columns > width {
+                lines.append(line)
+                line = ""
+                used = 0
+            }
+            line += (used > 0 ? " " : "") + word
+            used += (used > 0 ? 1 : 0) + columns
         }
-        let tail = Array(DisplayClusters(String(scalars[start...])))
-        if start == scalars.startIndex, tail.reduce(0, { $0 + $1.columns }) <= width { return fitted(to: width) }
-        var kept: [Substring] = []
-        var used = 1
-        for cluster in tail.reversed() {
-            if used + cluster.columns > width { break }
-            kept.append(Substring(cluster.text))
-            used += cluster.columns
-        }
-        return "…" + kept.reversed().joined()
+        if !line.isEmpty || lines.isEmpty { lines.append(line) }
+        return lines
     }
 }
 

@@ -6,8 +6,9 @@ extension ConsoleState {
     /// a row's marker and of the cells that take it (new rows are highlighted this way).
     func drawTable(_ buffer: inout ScreenBuffer, _ layout: Layout, columns: [TableColumn], rowCount: Int,
                    top: Int, selected: Int, empty: String, rowRole: (Int) -> Role = { _ in .text },
-                   cells: (Int) -> [(String, Role)]) {
+                   cells: (_ row: Int, _ widths: [Int: Int]) -> [(String, Role)]) {
         let fitted = fit(columns, into: size.width - 2)
+        let widths = Dictionary(uniqueKeysWithValues: fitted.map { ($0.column, $0.width) })
         var x = 2
         buffer.fill(y: layout.bodyTop, role: .columnHeader)
         for (index, width) in fitted {
@@ -20,13 +21,12 @@ extension ConsoleState {
             let index = top + line
             guard index < rowCount else { break }
             let y = layout.bodyTop + 1 + line
-            let values = cells(index)
+            let values = cells(index, widths)
             buffer.put(index == selected ? glyphs.selected : " ", x: 0, y: y, role: rowRole(index))
             x = 2
             for (column, width) in fitted {
                 let (text, role) = values[column]
-                let shown = columns[column].alignRight ? text.rightAligned(width)
-                    : columns[column].keepsEnd ? text.fittedKeepingEnd(to: width) : text.fitted(to: width)
+                let shown = columns[column].alignRight ? text.rightAligned(width) : text.fitted(to: width)
                 buffer.put(shown, x: x, y: y, role: role, limit: width)
                 x += width + 1
             }
@@ -46,7 +46,7 @@ extension ConsoleState {
             TableColumn(title: "Requested by", minimum: 8, ideal: 24, priority: 4, flexible: true),
         ]
         drawTable(&buffer, layout, columns: columns, rowCount: refunds.rows.count, top: refunds.top, selected: refunds.selected,
-                  empty: refunds.loaded ? "no refunds" : "loading…") { index in
+                  empty: refunds.loaded ? "no refunds" : "loading…") { index, _ in
             let refund = refunds.rows[index]
             let role: Role = switch refund.status {
             case .pending: .warning
@@ -70,7 +70,7 @@ extension ConsoleState {
             TableColumn(title: "Outcome", minimum: 8, ideal: 30, priority: 1, flexible: true),
         ]
         drawTable(&buffer, layout, columns: columns, rowCount: audit.rows.count, top: audit.top, selected: audit.selected,
-                  empty: audit.loaded ? "the audit log is empty" : "loading…") { index in
+                  empty: audit.loaded ? "the audit log is empty" : "loading…") { index, _ in
             let entry = audit.rows[index]
             var outcome = entry.outcome
             if let amount = entry.amount, let currency = entry.currencyCode.flatMap(Currency.init(code:)) {
@@ -91,23 +91,41 @@ extension ConsoleState {
         }
     }
 
-    /// Help, generated from the key map and the command list as they are in this session.
+    /// Help, generated from the key map and the command list as they are in this session, wrapped to the
+    /// terminal: each text in a column of its own beside its keys, or under them when the terminal is narrow.
     var helpLines: [(String, Role)] {
+        let width = size.width - 2
         let from = history.last ?? .orders
-        var lines: [(String, Role)] = [("Keys on the \(from.rawValue) screen", .section)]
+        var lines: [(String, Role)] = []
+        func section(_ title: String) { lines += title.wrapped(to: width).map { ($0, .section) } }
+        section("Keys on the \(from.rawValue) screen")
+        func entry(_ name: String, _ nameWidth: Int, _ text: String) {
+            let beside = 2 + nameWidth + 1
+            if width - beside >= 12, name.displayWidth <= nameWidth {
+                for (index, line) in text.wrapped(to: width - beside).enumerated() {
+                    lines.append(((index == 0 ? "  " + name.fitted(to: nameWidth) + " " : String(repeating: " ", count: beside)) + line, .text))
+                }
+            } else {
+                lines.append(("  " + name, .text))
+                lines += text.wrapped(to: width - 6).map { ("      " + $0, .text) }
+            }
+        }
         for binding in bindings(on: from) {
-            let keys = binding.keys.map(\.label).joined(separator: " ")
-            lines.append(("  " + keys.fitted(to: 16) + " " + binding.help, .text))
+            entry(binding.keys.map(\.label).joined(separator: " "), 16, binding.help)
         }
         lines.append(("", .text))
-        lines.append(("Commands (type : then the command)", .section))
+        section("Commands (type : then the command)")
         for command in availableCommands {
-            let usage = ":" + command.name + (command.argument.map { " " + $0 } ?? "")
-            lines.append(("  " + usage.fitted(to: 24) + " " + command.help, .text))
+            entry(":" + command.name + (command.argument.map { " " + $0 } ?? ""), 24, command.help)
+        }
+        lines.append(("", .text))
+        section("Statuses (in full, and as a narrow terminal shows them)")
+        for status in PaymentStatus.allCases {
+            lines.append(("  " + label(status).fitted(to: 14) + " " + shortLabel(status), status.role))
         }
         if let readOnlyReason {
             lines.append(("", .text))
-            lines.append(("Read-only: \(readOnlyReason). Cancel, refund and withdraw are not available.", .warning))
+            lines += "Read-only: \(readOnlyReason). Cancel, refund and withdraw are not available.".wrapped(to: width).map { ($0, .warning) }
         }
         return lines
     }

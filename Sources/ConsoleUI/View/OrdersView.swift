@@ -3,23 +3,29 @@ import TerminalCore
 
 extension ConsoleState {
     /// The cells of a row, in the order of `orderColumns(visible:)`.
-    enum OrderColumn: CaseIterable { case time, order, customer, amount, status, shipping, wallet, flags }
+    enum OrderColumn: Int, CaseIterable { case time, order, customer, amount, status, shipping, card, flags }
 
-    /// The flags column is as wide as the flags on screen, so that none is cut off while the customer column
-    /// has room to give.
+    /// What matters most gets its width first: which order, how much, where it stands (1); when, and what needs
+    /// an eye (2); who and how it ships (3); the card (4). Card, status and flags shorten before they are cut.
     func orderColumns(visible: Range<Int>) -> [TableColumn] {
-        // Sized by every loaded row, not only the visible ones, so that the column holds still while scrolling.
+        // Amounts are sized by every loaded row, so that the column holds still while scrolling; the rest by the
+        // rows on screen, which is all a frame can afford to read.
         let amountWidth = max(10, orders.rows.map(\.total.descriptionLength).max() ?? 0)
-        let flagsWidth = max(8, visible.clamped(to: orders.rows.indices).map { flags(of: orders.rows[$0]).joined(separator: " ").count }.max() ?? 0)
+        let shown = orders.rows[visible.clamped(to: orders.rows.indices)]
+        let idWidth = max(10, shown.map { $0.orderId.displayWidth(limit: 24) }.max() ?? 0)
+        let shippingWidth = max(8, shown.map { ($0.shippingLabel ?? $0.shippingMethod ?? "").displayWidth(limit: 24) }.max() ?? 0)
+        let cardWidths = shown.map { CardLabel($0.wallet) }
+        let flagsWidth = shown.map { RowFlag.text(flags(of: $0)).displayWidth }.max() ?? 0
         return [
             TableColumn(title: "Time", minimum: 11, ideal: 11, priority: 2),
-            TableColumn(title: "Order", minimum: 10, ideal: 14, priority: 1),
-            TableColumn(title: "Customer", minimum: 8, ideal: 14, priority: 2, flexible: true),
+            TableColumn(title: "Order", minimum: 10, ideal: idWidth, priority: 1),
+            TableColumn(title: "Customer", minimum: 8, ideal: 16, priority: 3, flexible: true),
             TableColumn(title: "Amount", minimum: amountWidth, ideal: amountWidth, priority: 1, alignRight: true),
-            TableColumn(title: "Status", minimum: 13, ideal: 13, priority: 1),
-            TableColumn(title: "Shipping", minimum: 8, ideal: 12, priority: 4),
-            TableColumn(title: "Card", minimum: 9, ideal: 14, priority: 3, keepsEnd: true),
-            TableColumn(title: "Flags", minimum: 6, ideal: flagsWidth, priority: 2),
+            TableColumn(title: "Status", minimum: 6, ideal: 13, priority: 1),
+            TableColumn(title: "Shipping", minimum: 8, ideal: shippingWidth, priority: 3),
+            TableColumn(title: "Card", minimum: max(4, cardWidths.map(\.shortWidth).max() ?? 0),
+                        ideal: max(4, cardWidths.map(\.fullWidth).max() ?? 0), priority: 4),
+            TableColumn(title: "Flags", minimum: 6, ideal: max(6, flagsWidth), priority: 2),
         ]
     }
 
@@ -28,47 +34,117 @@ extension ConsoleState {
             ? "no orders match; Esc clears the filters" : "no orders yet: paydesk ingest adds them"
         let rowRole = { (index: Int) -> Role in orders.highlighted[orders.rows[index].orderId] != nil ? .newRow : .text }
         drawTable(&buffer, layout, columns: orderColumns(visible: orders.top..<orders.top + layout.listRows), rowCount: orders.rows.count, top: orders.top,
-                  selected: orders.selected, empty: empty, rowRole: rowRole) { index in
-            OrderColumn.allCases.map { cell($0, of: orders.rows[index], base: rowRole(index)) }
+                  selected: orders.selected, empty: empty, rowRole: rowRole) { index, widths in
+            OrderColumn.allCases.map { cell($0, of: orders.rows[index], width: widths[$0.rawValue] ?? 0, base: rowRole(index)) }
         }
     }
 
-    /// One cell of the orders table: customer text is neutralised when fitted, so it cannot steer the terminal.
-    private func cell(_ column: OrderColumn, of row: OrderSummary, base: Role) -> (String, Role) {
+    /// One cell of the orders table, as it reads best in `width` columns: customer text is neutralised when
+    /// drawn, so it cannot steer the terminal.
+    private func cell(_ column: OrderColumn, of row: OrderSummary, width: Int, base: Role) -> (String, Role) {
         switch column {
         case .time: return (wallClock(row.createdAt).short, base == .text ? .dim : base)
         case .order: return (row.orderId, base)
         case .customer: return (row.customer, base)
         case .amount: return (row.total.description, base)
-        case .status: return (label(row.status), row.status.role)
+        case .status: return (label(row.status).displayWidth <= width ? label(row.status) : shortLabel(row.status), row.status.role)
         case .shipping: return (row.shippingLabel ?? row.shippingMethod ?? "", base)
-        case .wallet: return (row.wallet, base)
-        case .flags: return (flags(of: row).joined(separator: " "), .warning)
+        case .card: return (CardLabel(row.wallet).fitted(to: width), base)
+        case .flags: return (RowFlag.text(flags(of: row), fitting: width), .warning)
         }
     }
 
-    /// What needs an operator's eye: a refund waiting, a cancel requested, an order held and the check that
-    /// failed, a token whose amount is not the order's, that failed a check or that no configured key opens (on
-    /// an order released or ingested before holds), a charge without an answer for more than 5 s.
-    func flags(of row: OrderSummary) -> [String] {
-        var flags: [String] = []
-        if row.refundPending { flags.append("REFUND") }
-        if row.cancelRequested { flags.append("CANCEL") }
-        if row.tokenFromSandbox { flags.append("SANDBOX") }
+    /// What needs an operator's eye, most urgent first: an order held and the check that failed, a charge
+    /// without an answer for more than 5 s, a cancel requested, a refund waiting, a token whose amount is not the
+    /// order's, that failed a check or that no configured key opens (on an order released or ingested before
+    /// holds), and last a token signed by a sandbox root.
+    func flags(of row: OrderSummary) -> [RowFlag] {
+        var flags: [RowFlag] = []
         if row.status == .held {
             // The check that failed, as the reason names it ("replay window: …"): why it waits for a person.
-            flags.append("HELD " + (row.holdReason.map { String($0.prefix { $0 != ":" }) } ?? ""))
-        } else {
-            if row.tokenMismatch { flags.append("MISMATCH") }
+            flags.append(RowFlag("HELD", detail: row.holdReason.map { String($0.prefix { $0 != ":" }) }))
+        }
+        if row.status == .charging, now.millisecondsSinceEpoch - row.updatedAt.millisecondsSinceEpoch > 5_000 {
+            flags.append(RowFlag("WAIT", detail: age(since: row.updatedAt)))
+        }
+        if row.cancelRequested { flags.append(RowFlag("CANCEL")) }
+        if row.refundPending { flags.append(RowFlag("REFUND")) }
+        if row.status != .held {
+            if row.tokenMismatch { flags.append(RowFlag("MISMATCH")) }
             switch row.tokenOutcome {
-            case .failed: flags.append("UNVERIFIED")
-            case .noKey: flags.append("NOKEY")
+            case .failed: flags.append(RowFlag("UNVERIFIED"))
+            case .noKey: flags.append(RowFlag("NOKEY"))
             case .verified, nil: break
             }
         }
-        if row.status == .charging, now.millisecondsSinceEpoch - row.updatedAt.millisecondsSinceEpoch > 5_000 {
-            flags.append("WAIT \(age(since: row.updatedAt))")
-        }
+        if row.tokenFromSandbox { flags.append(RowFlag("SANDBOX")) }
         return flags
     }
+}
+
+/// A flag on an order's row: a word, and a detail that goes first when the column is narrow ("WAIT 12s").
+struct RowFlag: Equatable {
+    var word: String
+    var detail: String?
+
+    init(_ word: String, detail: String? = nil) {
+        self.word = word
+        self.detail = detail.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    var full: String { detail.map { "\(word) \($0)" } ?? word }
+
+    /// Every flag in full.
+    static func text(_ flags: [RowFlag]) -> String { flags.map(\.full).joined(separator: " ") }
+
+    /// The flags in `width` columns: in full if they fit, else without their details, else the most urgent
+    /// that fit and how many more there are ("HELD +2"); a word is never cut.
+    static func text(_ flags: [RowFlag], fitting width: Int) -> String {
+        let full = text(flags)
+        if full.displayWidth <= width { return full }
+        let words = flags.map(\.word)
+        if words.joined(separator: " ").displayWidth <= width { return words.joined(separator: " ") }
+        for shown in stride(from: words.count - 1, through: 0, by: -1) {
+            let more = "+\(words.count - shown)"
+            let text = (words.prefix(shown) + [more]).joined(separator: " ")
+            if text.displayWidth <= width { return text }
+        }
+        return ""
+    }
+}
+
+/// A card as the list shows it: "MasterCard 0388" whole where it fits, else its brand abbreviated ("MC 0388"),
+/// else the last four digits alone; never cut from the left, so the brand is never half a word.
+struct CardLabel {
+    let full: String
+    let short: String
+    let last4: String
+
+    init(_ wallet: String) {
+        full = wallet
+        guard let space = wallet.lastIndex(of: " ") else { short = wallet; last4 = wallet; return }
+        let brand = String(wallet[..<space])
+        last4 = String(wallet[wallet.index(after: space)...])
+        short = (Self.abbreviations[brand.lowercased()] ?? brand) + " " + last4
+    }
+
+    /// The networks Apple Pay names, as card brands are commonly abbreviated.
+    static let abbreviations = [
+        "mastercard": "MC", "amex": "Amex", "american express": "Amex", "visa": "Visa", "unionpay": "UnionPay",
+        "china unionpay": "UnionPay", "chinaunionpay": "UnionPay", "discover": "Disc", "jcb": "JCB", "maestro": "Maestro",
+        "cartes bancaires": "CB", "cartesbancaires": "CB", "interac": "Interac", "eftpos": "eftpos", "elo": "Elo", "mada": "mada",
+    ]
+
+    var fullWidth: Int { full.displayWidth(limit: 40) }
+    var shortWidth: Int { short.displayWidth(limit: 40) }
+
+    func fitted(to width: Int) -> String {
+        for text in [full, short, last4] where text.displayWidth(limit: width + 1) <= width { return text }
+        return last4.fitted(to: width)
+    }
+}
+
+extension ConsoleState {
+    /// The status in six columns: the glyph and a short word, so that it is still not told by colour alone.
+    func shortLabel(_ status: PaymentStatus) -> String { "\(glyphs.glyph(status)) \(status.shortWord)" }
 }

@@ -1,46 +1,37 @@
 /// A table column: how narrow it may get, how wide it likes to be, and how much it matters when the terminal
-/// is narrow (1 = always shown).
+/// is narrow (1 matters most).
 struct TableColumn {
     var title: String
     var minimum: Int
     var ideal: Int
     var priority: Int
     var alignRight = false
-    /// Cut from the front when too long, because the end matters ("…sterCard 0388").
-    var keepsEnd = false
-    /// Takes whatever width is left over.
+    /// Takes whatever width is left over once every column shown has its ideal width.
     var flexible = false
 }
 
-/// The columns that fit in `width`, with their widths, keeping their original order. The first priority is
-/// always shown, squeezed if need be; a column of a later priority is shown only when every column already
-/// shown can have its ideal width beside it.
+/// The columns that fit in `width`, with their widths, in their original order. Columns are taken by priority
+/// (then from the left) as long as their minimum still fits; the width left over goes to them in the same order,
+/// each up to its ideal, and what remains to the flexible column. So a column of lower priority only appears
+/// once every column that matters more has its minimum, and a narrow terminal loses columns, not their meaning.
 func fit(_ columns: [TableColumn], into width: Int, gap: Int = 1) -> [(column: Int, width: Int)] {
-    var included = Set<Int>()
+    let byPriority = columns.indices.sorted { (columns[$0].priority, $0) < (columns[$1].priority, $1) }
+    var widths: [Int: Int] = [:]
     var used = 0
-    var ideal = 0
-    let first = columns.map(\.priority).min()
-    for priority in Set(columns.map(\.priority)).sorted() {
-        for (index, column) in columns.enumerated() where column.priority == priority {
-            let spacing = included.isEmpty ? 0 : gap
-            let fits = priority == first ? used + spacing + column.minimum <= width : ideal + spacing + column.minimum <= width
-            if fits {
-                included.insert(index)
-                used += spacing + column.minimum
-                ideal += spacing + column.ideal
-            }
-        }
+    for index in byPriority {
+        let needed = (widths.isEmpty ? 0 : gap) + columns[index].minimum
+        guard used + needed <= width else { continue }
+        widths[index] = columns[index].minimum
+        used += needed
     }
-    var widths = Dictionary(uniqueKeysWithValues: included.map { ($0, columns[$0].minimum) })
     var spare = width - used
-    for priority in Set(columns.map(\.priority)).sorted() {
-        for (index, column) in columns.enumerated() where column.priority == priority && included.contains(index) {
-            let grow = min(spare, column.ideal - column.minimum)
-            if grow > 0 { widths[index, default: 0] += grow; spare -= grow }
-        }
+    for index in byPriority where widths[index] != nil && spare > 0 {
+        let grow = min(spare, max(0, columns[index].ideal - columns[index].minimum))
+        widths[index, default: 0] += grow
+        spare -= grow
     }
-    if spare > 0, let flexible = columns.indices.first(where: { included.contains($0) && columns[$0].flexible }) {
+    if spare > 0, let flexible = columns.indices.first(where: { widths[$0] != nil && columns[$0].flexible }) {
         widths[flexible, default: 0] += spare
     }
-    return columns.indices.filter(included.contains).map { ($0, widths[$0] ?? 0) }
+    return columns.indices.compactMap { index in widths[index].map { (index, $0) } }
 }
