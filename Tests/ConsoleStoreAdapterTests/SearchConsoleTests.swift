@@ -36,6 +36,10 @@ import OrderModel
         #expect(rows.allSatisfy { $0.total.currency.code == "EUR" && $0.total.minorUnits >= 1_000 })
         #expect(rows.allSatisfy { $0.createdAt >= Timestamp(rfc3339: "2026-11-01T00:00:00Z")! })
         #expect(console.screen[0].contains("from 2026-11-01 · EUR ≥ 10.00"), "\(console.screen[0])")
+        // And the line under the list counts what the filters found, not the store's orders (seen in tmux: it said
+        // "200 orders" over four EUR rows)
+        #expect(console.screen.contains { $0.contains("· \(rows.count) found") }, "\(console.screen)")
+        #expect(!console.screen.contains { $0.contains("200 orders") })
         // When a value cannot be used, the status line says which and why, and the list stays as it was
         console.type(":min 10.125\n")
         #expect(console.state.orders.rows.map(\.orderId) == rows.map(\.orderId))

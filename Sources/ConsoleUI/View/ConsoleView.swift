@@ -64,7 +64,8 @@ extension ConsoleState {
         case .orders:
             var parts = [orders.order.description, orders.status.map { "status \($0.word)" } ?? "all statuses"]
             if let search = orders.search { parts.append("filter \(quoted(search, limit: 30))") }
-            if orders.search == nil {
+            // The store's totals count by status alone; any other filter counts what it found.
+            if orders.search == nil && orders.filters.isEmpty {
                 let count = totals.filter { orders.status == nil || $0.status == orders.status }.reduce(0) { $0 + $1.orders }
                 parts.append(counted(count, "order"))
             } else {
