@@ -6,7 +6,7 @@ import Synchronization
 /// Every cell carries one and every frame compares and looks them up, so a role is a small number standing for
 /// its name (as a `String` it made each frame 10–25% slower): names are numbered the first time they are used.
 public struct Role: RawRepresentable, Hashable, Sendable {
-    private let number: UInt16
+    @usableFromInline let number: UInt16
 
     public init(rawValue: String) { number = RoleNames.number(for: rawValue) }
 
@@ -14,9 +14,9 @@ public struct Role: RawRepresentable, Hashable, Sendable {
 
     // By number: RawRepresentable's defaults compare and hash the names, which take a lock to look up, so
     // without these every cell compared in a frame did that twice.
-    public static func == (lhs: Role, rhs: Role) -> Bool { lhs.number == rhs.number }
+    @inlinable public static func == (lhs: Role, rhs: Role) -> Bool { lhs.number == rhs.number }
 
-    public func hash(into hasher: inout Hasher) { hasher.combine(number) }
+    @inlinable public func hash(into hasher: inout Hasher) { hasher.combine(number) }
 
     /// Plain text in the terminal's own colours: what a blank cell holds.
     public static let text = Role(rawValue: "text")

@@ -5,7 +5,7 @@ public struct Cell: Hashable, Sendable {
     public var role: Role
 
     public static let blank = Cell(text: " ", role: .text)
-    public var isContinuation: Bool { text.isEmpty }
+    @inlinable public var isContinuation: Bool { text.isEmpty }
 }
 
 /// What the screen should look like: the output of a view, compared cell by cell with the previous frame so
@@ -19,7 +19,8 @@ public struct ScreenBuffer: Equatable, Sendable {
         cells = Array(repeating: .blank, count: size.width * size.height)
     }
 
-    public subscript(x x: Int, y y: Int) -> Cell { cells[y * size.width + x] }
+    // Inlinable, as the terminal compares every cell of a frame through it from another module.
+    @inlinable public subscript(x x: Int, y y: Int) -> Cell { cells[y * size.width + x] }
 
     /// Writes `text` from column `x` of row `y`, clipped to `limit` columns (default: to the right edge).
     /// Anything that could steer a terminal is shown as its visible escape, whatever the caller passed: the
