@@ -46,7 +46,8 @@ func measureHostileText(in folder: URL, now: Timestamp) throws {
     print("console with five hostile customer names on screen (\(hostileNames.map { "\($0.utf8.count / 1024) KB" }.joined(separator: ", "))), 132x40")
 
     var state = ConsoleState(size: Size(width: 132, height: 40), storeName: "bench", readOnlyReason: nil, now: now)
-    let effects = StoreEffects(store: PayDeskConsoleStore(try PayDeskStore(path: path, mode: .readOnly)), actor: Actor(login: "bench"), clock: { now })
+    let effects = StoreEffects(store: PayDeskConsoleStore(try PayDeskStore(path: path, mode: .readOnly)), actor: Actor(login: "bench"),
+                               exports: ExportFolder(path: NSTemporaryDirectory()), clock: { now })
     func drain(_ list: [Effect]) {
         var queue = list
         while !queue.isEmpty { if let message = effects.perform(queue.removeFirst()) { queue += state.update(message) } }

@@ -112,7 +112,8 @@ if runs("console") {
             }
         }
         let first = try seconds {
-            effects = StoreEffects(store: PayDeskConsoleStore(try PayDeskStore(path: path, mode: .readOnly)), actor: actor, clock: { clock.time })
+            effects = StoreEffects(store: PayDeskConsoleStore(try PayDeskStore(path: path, mode: .readOnly)), actor: actor,
+                                   exports: ExportFolder(path: NSTemporaryDirectory()), clock: { clock.time })
             drain(state.initialEffects())
             _ = state.view()
         }

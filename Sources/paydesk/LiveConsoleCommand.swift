@@ -47,7 +47,7 @@ struct LiveConsoleCommand: ParsableCommand {
         if case .notUnderstood = ReadOnlySetting(environment), let setting = ReadOnlySetting(environment).reason { notes.append(setting) }
         if !notes.isEmpty { state.show(notes.joined(separator: " · "), as: themeProblem == nil ? .warning : .error, seconds: 15) }
         Console(store: PayDeskConsoleStore(opened), actor: .current, terminal: terminal, state: state,
-                clock: Timestamp.now).run()
+                exports: ExportFolder(path: Paths.exports(environment)), clock: Timestamp.now).run()
     }
 }
 

@@ -23,6 +23,13 @@ enum Paths {
         configHome(environment) + "/paydesk/themes"
     }
 
+    /// Where the console's `e` writes: `$XDG_DATA_HOME/paydesk/exports`, else `~/.local/share/paydesk/exports`.
+    /// Beside the operator's own data rather than the current directory, which over SSH is wherever the
+    /// session started (perhaps a folder others read); the status line gives the full path.
+    static func exports(_ environment: [String: String]) -> String {
+        dataHome(environment) + "/paydesk/exports"
+    }
+
     static func home(_ environment: [String: String]) -> String {
         environment["HOME"] ?? NSHomeDirectory()
     }

@@ -17,6 +17,8 @@ struct ConsoleFixture {
 
     let store: PayDeskStore
     var state: ConsoleState
+    /// Beside the store, in the test's own folder: `e` writes here.
+    let exports: ExportFolder
 
     init(size: Size = Size(width: 80, height: 24), orders: Int = 40, readOnly: Bool = false) throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("paydesk-console-\(UUID().uuidString)/demo.sqlite").path
@@ -25,6 +27,7 @@ struct ConsoleFixture {
         try DemoStore(orders: orders, seed: 7, now: Self.now).build(into: writer, clock: clock, actor: Actor(login: "demo"))
         clock.set(Self.now)
         try Self.addHostileOrder(to: writer)
+        exports = ExportFolder(path: (path as NSString).deletingLastPathComponent + "/exports")
         store = readOnly ? try PayDeskStore(path: path, mode: .readOnly) : writer
         state = ConsoleState(size: size, storeName: "demo.sqlite", readOnlyReason: readOnly ? "--read-only was given" : nil,
                              utcOffsetSeconds: 8 * 3600, now: Self.now)
@@ -56,7 +59,7 @@ struct ConsoleFixture {
     /// Runs effects against the store, feeding each answer back, until nothing is left to do.
     mutating func run(_ effects: [Effect]) {
         var queue = effects
-        let performer = StoreEffects(store: PayDeskConsoleStore(store), actor: Self.actor, clock: { Self.now })
+        let performer = StoreEffects(store: PayDeskConsoleStore(store), actor: Self.actor, exports: exports, clock: { Self.now })
         while !queue.isEmpty {
             let effect = queue.removeFirst()
             if let message = performer.perform(effect) { queue += state.update(message) }

@@ -15,7 +15,7 @@ import OrderModel
                                         script: waits + [.key(.enter)] + waits + [.resized(Size(width: 40, height: 12))] + waits
                                             + [.key(.character("q")), .key(.character("q"))])
         let console = Console(store: PayDeskConsoleStore(fixture.store), actor: ConsoleFixture.actor, terminal: terminal,
-                              state: fixture.state, clock: Timestamp.now)
+                              state: fixture.state, exports: fixture.exports, clock: Timestamp.now)
         // When it runs: the list loads, Enter opens the selected order, the terminal shrinks, q goes back, q quits
         console.run()
         // Then the order screen was drawn from the store's answer, redrawn at the new size, and the loop ended on q
@@ -34,7 +34,7 @@ import OrderModel
                                         script: waits + [.key(.character("c"))] + waits + [.key(.control("z"))] + waits
                                             + [.key(.escape), .key(.character("q"))])
         let console = Console(store: PayDeskConsoleStore(fixture.store), actor: ConsoleFixture.actor, terminal: terminal,
-                              state: fixture.state, clock: Timestamp.now)
+                              state: fixture.state, exports: fixture.exports, clock: Timestamp.now)
         console.run()
         // Then type-ahead was discarded right after the first frame that showed the dialog, and again after the
         // frame drawn on coming back from Ctrl-Z

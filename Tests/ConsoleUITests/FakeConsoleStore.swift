@@ -15,6 +15,10 @@ final class FakeConsoleStore: ConsoleStore, @unchecked Sendable {
     private let failure: Failure?
 
     private let reach: SearchReach
+    /// Where a test's console would export: a fresh folder no test writes to unless it means to.
+    static var exports: ExportFolder {
+        ExportFolder(path: FileManager.default.temporaryDirectory.appendingPathComponent("paydesk-exports-\(UUID().uuidString)").path)
+    }
 
     init(orders: [OrderSummary] = [], failing failure: String? = nil, searchReach: SearchReach = .complete) {
         orderRows = orders

@@ -16,10 +16,10 @@ public final class Console {
     /// A confirmation that changes an order was opened: once it is on screen, keys typed before are dropped.
     private var discardTypeAheadAfterDraw = false
 
-    public init(store: any ConsoleStore, actor: Actor, terminal: Terminal, state: ConsoleState,
+    public init(store: any ConsoleStore, actor: Actor, terminal: Terminal, state: ConsoleState, exports: ExportFolder,
                 clock: @escaping @Sendable () -> Timestamp) {
         self.terminal = terminal
-        self.effects = StoreEffects(store: store, actor: actor, clock: clock)
+        self.effects = StoreEffects(store: store, actor: actor, exports: exports, clock: clock)
         self.state = state
     }
 

@@ -5,10 +5,12 @@ public struct StoreEffects: Sendable {
     let store: any ConsoleStore
     let actor: Actor
     let clock: @Sendable () -> Timestamp
+    let exports: ExportFolder
 
-    public init(store: any ConsoleStore, actor: Actor, clock: @escaping @Sendable () -> Timestamp) {
+    public init(store: any ConsoleStore, actor: Actor, exports: ExportFolder, clock: @escaping @Sendable () -> Timestamp) {
         self.store = store
         self.actor = actor
+        self.exports = exports
         self.clock = clock
     }
 
@@ -53,11 +55,43 @@ public struct StoreEffects: Sendable {
                     return ActionOutcome(succeeded: true, title: "Refund withdrawn",
                                          lines: ["\(refund.refundId): \(refund.amount) for order \(refund.orderId) is withdrawn."])
                 })
+            case .export(let request):
+                return .exported(export(request))
             case .quit, .suspend, .discardTypeAhead:
                 return nil
             }
         } catch {
             return .storeFailed(String(describing: error))
+        }
+    }
+
+    /// The whole list read page by page (keyset, as the screen reads it), then saved as CSV.
+    private func export(_ request: ExportRequest) -> ExportOutcome {
+        let table: CSVTable, rows: Int, reach: SearchReach
+        do {
+            switch request {
+            case .orders(var query):
+                reach = query.searchTerm == nil ? .complete : try store.searchReach(query)
+                var orders: [OrderSummary] = []
+                while true {
+                    let page = try store.orders(query)
+                    orders += page
+                    guard page.count == query.limit, let last = page.last else { break }
+                    query.after = last.cursor
+                }
+                (table, rows) = (CSVTable(orders: orders), orders.count)
+            case .refunds:
+                let refunds = try store.refunds()
+                (table, rows, reach) = (CSVTable(refunds: refunds), refunds.count, .complete)
+            }
+        } catch {
+            return .failed(path: nil, problem: String(describing: error))
+        }
+        do throws(ExportFolder.Failure) {
+            let path = try exports.save(table.text, noun: request.noun, at: clock())
+            return .written(request, path: path, rows: rows, reach: reach)
+        } catch {
+            return .failed(path: error.path, problem: error.problem)
         }
     }
 

@@ -62,6 +62,8 @@ extension ConsoleState {
         case .sortByOtherKey, .reverseSort:
             orders.order = action == .reverseSort ? orders.order.reversed : orders.order.otherKey
             return [orders.restart(visibleRows: rows)]
+        case .export:
+            return export()
         case .commandLine:
             input = .command(TextField("", limit: 120))
             return []

@@ -15,6 +15,8 @@ public enum Effect: Sendable, Equatable {
     case cancel(orderId: String, expecting: PaymentStatus, idempotencyKey: String)
     case refund(orderId: String, amount: Money, reason: RefundReason, note: String?, idempotencyKey: String)
     case withdraw(refundId: String)
+    /// `e`: the list written to a new file in the export folder.
+    case export(ExportRequest)
     case quit
     /// Ctrl-Z: give the terminal back to the shell and stop until `fg`.
     case suspend

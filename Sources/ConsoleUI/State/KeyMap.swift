@@ -4,7 +4,7 @@ public enum Action: String, Sendable, CaseIterable {
     case moveUp, moveDown, pageUp, pageDown, top, bottom
     case open, back, nextScreen, previousScreen, help, quit
     case filter, nextStatus, previousStatus, clearFilter, sortByOtherKey, reverseSort
-    case commandLine, pause, cancelOrder, refund, withdrawRefund, suspend
+    case commandLine, pause, cancelOrder, refund, withdrawRefund, suspend, export
     /// The header's glance, each a key away from the list behind it.
     case recentOrders, failedOrders, waitingCharges, heldOrders, pendingRefunds
 }
@@ -50,6 +50,9 @@ public enum KeyMap {
                    screens: [.orders, .order], mutates: true),
         KeyBinding(keys: [.character("w")], action: .withdrawRefund, footer: "withdraw", help: "withdraw a refund not yet submitted",
                    screens: [.refunds], mutates: true),
+        // Not a change: it reads the store and writes a file of the operator's own, so read-only sessions keep it.
+        KeyBinding(keys: [.character("e")], action: .export, footer: "export", help: "export the whole list to a CSV file",
+                   screens: [.orders, .refunds]),
         KeyBinding(keys: [.tab], action: .nextScreen, footer: "screens", help: "orders → refunds → audit", screens: lists),
         KeyBinding(keys: [.backTab], action: .previousScreen, footer: nil, help: "audit → refunds → orders", screens: lists),
         KeyBinding(keys: [.character("a")], action: .recentOrders, footer: nil,

@@ -17,6 +17,7 @@ public enum Message: Sendable {
     case refundsLoaded([RefundView])
     case auditLoaded([AuditEntry])
     case actionFinished(ActionOutcome)
+    case exported(ExportOutcome)
     /// A read failed; what is on screen stays, marked as no longer current.
     case storeFailed(String)
     /// Back from Ctrl-Z or an outside stop, everything redrawn; `stopped` is false when there was no shell to

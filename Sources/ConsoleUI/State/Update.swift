@@ -61,6 +61,9 @@ extension ConsoleState {
             audit.loaded = true
             audit.keepSelectionVisible(layout.listRows)
             return []
+        case .exported(let outcome):
+            report(outcome)
+            return []
         case .actionFinished(let outcome):
             input = .dialog(.outcome(outcome))
             return [.checkStore]
