@@ -129,14 +129,12 @@ extension ConsoleState {
     private func picksLine(_ form: RefundForm) -> [(String, Role)] {
         guard let sum = form.pickedSum, let picked = form.pickedAmount else { return [] }
         let count = form.pickedItems.count
-        let items = count == 1 ? "the picked item" : "the \(count) picked items"
+        let items = count == 1 ? "the picked item comes to" : "the \(count) picked items come to"
         if form.amountDiffersFromPicks {
-            return [("not what \(items) come to: \(picked)" + (form.pickedSumIsCapped ? " (capped)" : ""), .warning)]
+            return [("not what \(items): \(picked)" + (form.pickedSumIsCapped ? " (capped)" : ""), .warning)]
         }
-        if form.pickedSumIsCapped {
-            return [("\(items.capitalizedFirst) come to \(sum); capped at what is still refundable", .warning)]
-        }
-        return [("what \(items) come to", .dialog)]
+        if form.pickedSumIsCapped { return [("capped: \(items) \(sum)", .warning)] }
+        return [("what \(items)", .dialog)]
     }
 
     private func refundConfirmation(_ form: RefundForm) -> (String, Role, [(String, Role)]) {
