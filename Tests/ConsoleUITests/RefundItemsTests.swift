@@ -119,3 +119,16 @@ import Testing
         #expect(onItems.footerItems.contains { $0 == ("Space", "pick") })
     }
 }
+
+extension RefundItemsTests {
+    @Test func aPickedFreeShippingItemIsItsOwnSumNotAHandTypedAmount() throws {
+        // Given a form whose only pick is free shipping: 0.00, which is no refund
+        var form = RefundForm(orderId: "ORD-0042", refundable: Money(minorUnits: 12_75, currency: Self.cny),
+                              items: [RefundItem(label: "Shipping", amount: Money(minorUnits: 0, currency: Self.cny))],
+                              idempotencyKey: "k", seen: PaymentState(status: .paid, total: 12_75, paid: 12_75))
+        form.toggleItem()
+        // Then the amount is the pick's 0.00, refused as no refund, but not called a hand-typed amount
+        #expect(form.amount.text == "0.00" && form.validatedAmount == .failure(.notPositive))
+        #expect(!form.amountDiffersFromPicks)
+    }
+}

@@ -88,7 +88,9 @@ public struct RefundForm: Sendable, Equatable {
     /// Items are picked, but the amount was typed to something else.
     public var amountDiffersFromPicks: Bool {
         guard let picked = pickedAmount else { return false }
-        return (try? validatedAmount.get()) != picked
+        // Read, not validated: picks that add up to nothing are their own sum, refused as no refund.
+        let text = amount.text.trimmingCharacters(in: .whitespaces)
+        return (try? Money(parsing: text, currency: refundable.currency)) != picked
     }
 
     /// Picks or unpicks the item at the cursor; the amount becomes what the picks call for, or with none
