@@ -76,6 +76,23 @@ import OrderModel
         #expect(try console.store.order(orderId).refunds.count == after.refunds.count)
     }
 
+    @Test func aRefundOfOnePickedItemIsStoredAtThatItemsAmount() throws {
+        // Given a paid demo order, and its first summary item
+        var console = try ConsoleFixture()
+        let orderId = try select(.paid, in: &console)
+        let before = try console.store.order(orderId)
+        let item = try #require(before.details.summaryItems.first)
+        try #require(before.details.summaryItems.count > 1, "the demo's orders have items above the total")
+        // When the operator goes from the amount up to the items (landing on the last), up to the first, picks it, confirms
+        console.press(.character("r"))
+        for _ in 1..<before.details.summaryItems.count { console.press(.up) }
+        console.press(.character(" "), .enter)
+        console.confirm(orderId)
+        // Then the store holds a refund of that item's amount (at most what was refundable)
+        let refund = try #require(try console.store.order(orderId).refunds.last)
+        #expect(refund.amount.minorUnits == min(item.amount, before.refundable.minorUnits), "\(item.label): \(refund.amount)")
+    }
+
     @Test func cancelRestatesWhatHappensToAChargeInFlight() throws {
         // Given an order whose charge is in flight
         var console = try ConsoleFixture()

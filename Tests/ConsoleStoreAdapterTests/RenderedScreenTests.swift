@@ -15,6 +15,7 @@ import OrderModel
     enum Screen: String, CaseIterable {
         case orders, order, refunds, audit, help, refundForm = "refund-form", tooSmall = "too-small", readOnly = "read-only"
         case cancelConfirmation = "cancel-confirmation", refundConfirmation = "refund-confirmation"
+        case refundItems = "refund-items"
     }
 
     static func render(_ screen: Screen, at size: Size) throws -> [String] {
@@ -32,6 +33,11 @@ import OrderModel
             console.type("status paid")
             console.press(.enter, .character("r"), .control("u"))
             console.type("1.234")
+        case .refundItems:
+            // The last two items above the total picked, the cursor on the second of them
+            console.press(.character(":"))
+            console.type("status paid")
+            console.press(.enter, .character("r"), .up, .character(" "), .up, .character(" "))
         case .cancelConfirmation:
             console.press(.character(":"))
             console.type("status paid")

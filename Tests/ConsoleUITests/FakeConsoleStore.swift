@@ -15,14 +15,18 @@ final class FakeConsoleStore: ConsoleStore, @unchecked Sendable {
     private let failure: Failure?
 
     private let reach: SearchReach
+    private let items: [SummaryItem]?
+
     /// Where a test's console would export: a fresh folder no test writes to unless it means to.
     static var exports: ExportFolder {
         ExportFolder(path: FileManager.default.temporaryDirectory.appendingPathComponent("paydesk-exports-\(UUID().uuidString)").path)
     }
 
-    init(orders: [OrderSummary] = [], failing failure: String? = nil, searchReach: SearchReach = .complete) {
+    /// `items`, when given, are every order's summary items above the grand total.
+    init(orders: [OrderSummary] = [], failing failure: String? = nil, searchReach: SearchReach = .complete, items: [SummaryItem]? = nil) {
         orderRows = orders
         reach = searchReach
+        self.items = items
         self.failure = failure.map(Failure.init)
     }
 
@@ -53,7 +57,7 @@ final class FakeConsoleStore: ConsoleStore, @unchecked Sendable {
     func order(_ orderId: String) throws -> OrderDetail {
         try record("order \(orderId)")
         guard let summary = orderRows.first(where: { $0.orderId == orderId }) else { throw Failure(description: "no order \(orderId)") }
-        return Self.detail(of: summary)
+        return Self.detail(of: summary, items: items)
     }
 
     func refunds() throws -> [RefundView] { try record("refunds"); return [] }
@@ -67,7 +71,7 @@ final class FakeConsoleStore: ConsoleStore, @unchecked Sendable {
 
     func requestRefund(orderId: String, amount: Money, reason: RefundReason, note: String?, idempotencyKey: String,
                        actor: Actor) throws -> RefundView {
-        try record("requestRefund \(orderId)")
+        try record("requestRefund \(orderId) \(amount)")
         throw Failure(description: "refunds are not faked")
     }
 
@@ -76,13 +80,13 @@ final class FakeConsoleStore: ConsoleStore, @unchecked Sendable {
         throw Failure(description: "refunds are not faked")
     }
 
-    /// The least an order's page needs: one item, no shipping, a token's metadata, the summary's payment state
-    /// (an order that was paid has its total paid).
-    static func detail(of summary: OrderSummary) -> OrderDetail {
+    /// The least an order's page needs: its items (by default only the total), no shipping, a token's metadata,
+    /// the summary's payment state (an order that was paid has its total paid).
+    static func detail(of summary: OrderSummary, items: [SummaryItem]? = nil) -> OrderDetail {
         let total = summary.total.minorUnits
         let details = OrderDetails(
             merchantIdentifier: "merchant.test", countryCode: "CN", supportedNetworks: ["visa"], merchantCapabilities: ["supports3DS"],
-            summaryItems: [SummaryItem(label: "Tea", amount: total, isPending: false)], shippingMethod: nil, shippingMethods: [],
+            summaryItems: (items ?? []) + [SummaryItem(label: "Tea", amount: total, isPending: false)], shippingMethod: nil, shippingMethods: [],
             shippingContact: nil, billingContact: nil, applicationData: nil,
             token: TokenMetadata(version: "EC_v1", publicKeyHash: "aGFzaA==", transactionId: "ab12", applicationDataHash: nil,
                                  displayName: "Visa \(summary.cardLast4 ?? "0000")", network: "Visa", type: "debit"))

@@ -184,8 +184,8 @@ extension ConsoleState {
                 show("cannot refund \(orderId): \(error.description)", as: .warning, seconds: 6)
                 return []
             }
-            input = .dialog(.refund(RefundForm(orderId: orderId, refundable: refundable, idempotencyKey: newIdempotencyKey(),
-                                               seen: detail.payment)))
+            input = .dialog(.refund(RefundForm(orderId: orderId, refundable: refundable, items: RefundItem.offered(by: detail),
+                                               idempotencyKey: newIdempotencyKey(), seen: detail.payment)))
             return [.discardTypeAhead]
         default:
             break

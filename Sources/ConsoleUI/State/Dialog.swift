@@ -66,67 +66,6 @@ public struct CancelConfirmation: Sendable, Equatable {
     }
 }
 
-/// The refund form: amount (validated as it is typed), reason, optional note; then a restatement to confirm.
-public struct RefundForm: Sendable, Equatable {
-    public enum Field: Sendable, Equatable { case amount, reason, note }
-
-    public var orderId: String
-    public var refundable: Money
-    public var amount: TextField
-    public var reason: RefundReason = .requestedByCustomer
-    public var note = TextField("", limit: 200)
-    public var field: Field = .amount
-    /// The form was submitted and now waits for the confirmation code.
-    public var confirming = false
-    public var code: ConfirmationCode
-    public var idempotencyKey: String
-    /// The order's payment as this form states it; the refund is sent only while the order still is so.
-    public var seen: PaymentState
-    /// What changed since the operator last confirmed, when the order moved under the form.
-    public var changes: [OrderChange] = []
-
-    public init(orderId: String, refundable: Money, idempotencyKey: String, seen: PaymentState) {
-        self.orderId = orderId
-        self.refundable = refundable
-        self.amount = TextField(refundable.decimalString, limit: 24)
-        self.idempotencyKey = idempotencyKey
-        self.seen = seen
-        code = ConfirmationCode(orderId: orderId)
-    }
-
-    /// The amount typed, or why it cannot be refunded.
-    public var validatedAmount: Result<Money, RefundAmountProblem> {
-        let text = amount.text.trimmingCharacters(in: .whitespaces)
-        guard !text.isEmpty else { return .failure(.empty) }
-        let money: Money
-        do { money = try Money(parsing: text, currency: refundable.currency) } catch { return .failure(.unreadable(error.description)) }
-        guard money.minorUnits > 0 else { return .failure(.notPositive) }
-        guard money.minorUnits <= refundable.minorUnits else { return .failure(.moreThanRefundable(refundable)) }
-        return .success(money)
-    }
-
-    public var trimmedNote: String? {
-        let text = note.text.trimmingCharacters(in: .whitespaces)
-        return text.isEmpty ? nil : text
-    }
-}
-
-public enum RefundAmountProblem: Error, Equatable, CustomStringConvertible {
-    case empty
-    case unreadable(String)
-    case notPositive
-    case moreThanRefundable(Money)
-
-    public var description: String {
-        switch self {
-        case .empty: "enter an amount"
-        case .unreadable(let reason): reason
-        case .notPositive: "the amount must be more than zero"
-        case .moreThanRefundable(let remainder): "at most \(remainder) is refundable"
-        }
-    }
-}
-
 /// "Withdraw this refund?": only a refund not yet submitted to the processor.
 public struct WithdrawConfirmation: Sendable, Equatable {
     public var refund: RefundView

@@ -94,22 +94,41 @@ extension ConsoleState {
             }
             return []
         }
-        let fields: [RefundForm.Field] = [.amount, .reason, .note]
+        let fields = form.fields
         let index = fields.firstIndex(of: form.field) ?? 0
-        switch key {
-        case .escape, .control("c"):
+        func step(by offset: Int) {
+            form.field = fields[(index + fields.count + offset) % fields.count]
+            if form.field == .items { form.itemCursor = offset > 0 ? 0 : form.items.count - 1 }
+        }
+        switch form.action(for: key) {
+        case .dismiss:
             input = .none
             show("nothing was changed")
-        case .tab, .down:
-            form.field = fields[(index + 1) % fields.count]
-        case .backTab, .up:
-            form.field = fields[(index + fields.count - 1) % fields.count]
-        case .enter:
+        case .nextField:
+            step(by: 1)
+        case .previousField:
+            step(by: -1)
+        case .nextLine:
+            if form.field == .items, form.itemCursor + 1 < form.items.count { form.itemCursor += 1 } else { step(by: 1) }
+        case .previousLine:
+            if form.field == .items, form.itemCursor > 0 { form.itemCursor -= 1 } else { step(by: -1) }
+        case .toggleItem:
+            form.toggleItem()
+        case .review:
             guard case .success = form.validatedAmount else { form.field = .amount; return [] }
             form.confirming = true
             form.code = ConfirmationCode(orderId: form.orderId)
             return [.discardTypeAhead]
-        default:
+        case .nextReason:
+            form.stepReason(by: 1)
+        case .previousReason:
+            form.stepReason(by: -1)
+        case .chooseReason:
+            let reasons = RefundReason.allCases
+            if case .character(let digit) = key, let number = digit.wholeNumberValue, reasons.indices.contains(number - 1) {
+                form.reason = reasons[number - 1]
+            }
+        case nil:
             switch form.field {
             case .amount:
                 // Only what can be part of a decimal amount; the validation line says what is wrong with the rest.
@@ -117,16 +136,8 @@ extension ConsoleState {
                 _ = form.amount.edit(key)
             case .note:
                 _ = form.note.edit(key)
-            case .reason:
-                let reasons = RefundReason.allCases
-                let current = reasons.firstIndex(of: form.reason) ?? 0
-                switch key {
-                case .left: form.reason = reasons[(current + reasons.count - 1) % reasons.count]
-                case .right, .character(" "): form.reason = reasons[(current + 1) % reasons.count]
-                case .character(let digit):
-                    if let number = digit.wholeNumberValue, reasons.indices.contains(number - 1) { form.reason = reasons[number - 1] }
-                default: break
-                }
+            case .items, .reason:
+                break
             }
         }
         return []

@@ -1,3 +1,4 @@
+import OrderModel
 import TerminalCore
 /// What a key binding does.
 public enum Action: String, Sendable, CaseIterable {
@@ -95,4 +96,51 @@ extension ConsoleState {
     func action(for key: Key) -> Action? {
         availableBindings.first { $0.keys.contains(key) }?.action
     }
+}
+
+/// What a key does in the refund form.
+public enum FormAction: Sendable, Equatable {
+    case toggleItem, nextField, previousField, nextLine, previousLine, nextReason, previousReason, chooseReason, review, dismiss
+}
+
+/// One key binding of the refund form, where only some fields take it; the keys a field does not bind are its
+/// text (the amount's digits, the note).
+public struct FormBinding: Sendable {
+    public var keys: [Key]
+    public var action: FormAction
+    /// The footer's key and word; nil keeps it out of the footer (help still lists it).
+    public var footer: (key: String, word: String)?
+    public var help: String
+    public var fields: Set<RefundForm.Field>
+}
+
+extension KeyMap {
+    static let allFields = Set(RefundForm.Field.allCases)
+
+    /// The refund form's keys. Its handler, the footer under it and help all read this one list.
+    public static let refundForm: [FormBinding] = [
+        FormBinding(keys: [.character(" ")], action: .toggleItem, footer: ("Space", "pick"),
+                    help: "pick or unpick the item: the amount becomes the picked items' sum", fields: [.items]),
+        FormBinding(keys: [.tab], action: .nextField, footer: ("Tab", "next field"), help: "next field: items, amount, reason, note",
+                    fields: allFields),
+        FormBinding(keys: [.backTab], action: .previousField, footer: nil, help: "previous field", fields: allFields),
+        FormBinding(keys: [.down], action: .nextLine, footer: nil, help: "next item, or the next field", fields: allFields),
+        FormBinding(keys: [.up], action: .previousLine, footer: nil, help: "previous item, or the previous field", fields: allFields),
+        FormBinding(keys: [.right, .character(" ")], action: .nextReason, footer: ("←/→ 1-\(RefundReason.allCases.count)", "reason"), help: "next reason",
+                    fields: [.reason]),
+        FormBinding(keys: [.left], action: .previousReason, footer: nil, help: "previous reason", fields: [.reason]),
+        FormBinding(keys: (1...RefundReason.allCases.count).compactMap { String($0).first }.map(Key.character),
+                    action: .chooseReason, footer: nil, help: "that reason, by its number", fields: [.reason]),
+        FormBinding(keys: [.enter], action: .review, footer: ("Enter", "review"), help: "review the refund before it is confirmed",
+                    fields: allFields),
+        FormBinding(keys: [.escape, .control("c")], action: .dismiss, footer: ("Esc", "cancel"), help: "close the form; nothing changes",
+                    fields: allFields),
+    ]
+}
+
+extension RefundForm {
+    /// The form's bindings where the operator is now.
+    var bindings: [FormBinding] { KeyMap.refundForm.filter { $0.fields.contains(field) } }
+
+    func action(for key: Key) -> FormAction? { bindings.first { $0.keys.contains(key) }?.action }
 }

@@ -106,7 +106,7 @@ extension ConsoleState {
         switch input {
         case .dialog(.refund(let form)):
             return form.confirming ? [(form.code.expected, "and Enter: refund now"), ("Esc", "back to form")]
-                : [("Tab", "next field"), ("Enter", "review"), ("Esc", "cancel")]
+                : form.bindings.compactMap(\.footer).map { ($0.key, $0.word) }
         case .dialog(.cancel(let confirmation)):
             return [(confirmation.code.expected, "and Enter: confirm"), ("Esc", "keep")]
         case .dialog(.withdraw(let confirmation)):

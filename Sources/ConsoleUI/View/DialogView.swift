@@ -11,9 +11,10 @@ extension ConsoleState {
         let room = size.height - 1 - (padded ? 4 : 2)
         if lines.count > room { lines.removeAll { $0.0.isEmpty || $0.1 == .dim } }
         if lines.count > room {
-            let answer = lines.lastIndex { $0.1 == .input }.map { lines.count - $0 } ?? 0
-            let head = max(2, min(3, room - answer))
-            lines = Array(lines.prefix(head) + lines.suffix(min(answer, room - head)))
+            let start = lines.lastIndex { $0.1 == .input } ?? lines.count
+            let head = min(start, max(2, min(3, room - (lines.count - start))))
+            // From the answer's first line on, so that the focused line of a long form stays in view.
+            lines = Array(lines.prefix(head) + lines[start...].prefix(room - head))
         }
         let widest = 74
         let longest = max(title.displayWidth(limit: widest), lines.map { $0.0.displayWidth(limit: widest) }.max() ?? 0)
@@ -81,22 +82,70 @@ extension ConsoleState {
             let focused = form.field == field
             return ("\(focused ? glyphs.selected : " ") \(name.fitted(to: 9)) \(value)", focused ? .input : .dialog)
         }
-        return ("Refund order \(form.orderId)", .dialogTitle, changedLine(form.changes) + changeDetails(form.changes) + [
+        let hint = form.bindings.compactMap { $0.footer.map { "\($0.key) \($0.word)" } }.joined(separator: " · ")
+        var lines = changedLine(form.changes) + changeDetails(form.changes) + [
             ("  refundable \(form.refundable) (at most; \(currency.exponent) decimals)", .dialog),
             ("", .dialog),
+        ]
+        let rest = [
             field("amount", .amount, form.amount.text + (form.field == .amount ? "▏" : "") + " \(currency.code)"),
             ("            " + validation.0, validation.1),
+        ] + picksLine(form).map { ("            " + $0.0, $0.1) } + [
             field("reason", .reason, reasons),
             field("note", .note, form.note.text + (form.field == .note ? "▏" : "")),
             ("", .dialog),
-            ("Tab next field · ←/→ or 1-5 reason · Enter review · Esc cancel", .dim),
-        ])
+            (hint, .dim),
+        ]
+        // Every item on a line of its own where they fit; else the one at the cursor, on one line.
+        let fits = lines.count + form.items.count + rest.count + 4 <= size.height - 1
+        lines += fits ? itemLines(form) : compactItemLine(form)
+        return ("Refund order \(form.orderId)", .dialogTitle, lines + rest)
+    }
+
+    /// The order's items, each with its box and amount; the cursor's line is the focused one.
+    private func itemLines(_ form: RefundForm) -> [(String, Role)] {
+        let amounts = form.items.map { $0.amount.decimalString + ($0.isPending ? " pending" : "") }
+        let amountWidth = amounts.map(\.count).max() ?? 0
+        let room = min(size.width, 74) - 5 - 16 - 1 - amountWidth
+        let labelWidth = max(4, min(room, form.items.map { $0.label.displayWidth(limit: room) }.max() ?? 0))
+        return form.items.enumerated().map { index, item in
+            let focused = form.field == .items && index == form.itemCursor
+            let name = index == 0 ? "items" : ""
+            let text = "\(focused ? glyphs.selected : " ") \(name.fitted(to: 9)) \(item.picked ? "[x]" : "[ ]") "
+                + item.label.fitted(to: labelWidth) + " " + amounts[index].rightAligned(amountWidth)
+            return (text, focused ? .input : .dialog)
+        }
+    }
+
+    /// On a short terminal: the item at the cursor, where it is in the list, and how many are picked.
+    private func compactItemLine(_ form: RefundForm) -> [(String, Role)] {
+        guard let item = form.items[safe: form.itemCursor] else { return [] }
+        let focused = form.field == .items
+        return [("\(focused ? glyphs.selected : " ") \("items".fitted(to: 9)) \(item.picked ? "[x]" : "[ ]") \(item.amount.decimalString) "
+                 + "\(form.itemCursor + 1)/\(form.items.count) \(item.label)", focused ? .input : .dialog)]
+    }
+
+    /// How the amount stands to the picked items: their sum, capped at what is refundable, or typed otherwise.
+    private func picksLine(_ form: RefundForm) -> [(String, Role)] {
+        guard let sum = form.pickedSum, let picked = form.pickedAmount else { return [] }
+        let count = form.pickedItems.count
+        let items = count == 1 ? "the picked item comes to" : "the \(count) picked items come to"
+        if form.amountDiffersFromPicks {
+            return [("not what \(items): \(picked)" + (form.pickedSumIsCapped ? " (capped)" : ""), .warning)]
+        }
+        if form.pickedSumIsCapped { return [("capped: \(items) \(sum)", .warning)] }
+        return [("what \(items)", .dialog)]
     }
 
     private func refundConfirmation(_ form: RefundForm) -> (String, Role, [(String, Role)]) {
         let amount = (try? form.validatedAmount.get())?.description ?? "?"
         var lines: [(String, Role)] = [("Order    \(form.orderId)", .dialog), ("Amount   \(amount)", .dialog)]
-        lines += changedLine(form.changes) + [("Reason   \(form.reason.rawValue)", .dialog)] + changeDetails(form.changes)
+        lines += changedLine(form.changes) + [("Reason   \(form.reason.rawValue)", .dialog)]
+        if !form.pickedItems.isEmpty {
+            lines.append(("For      " + form.pickedItems.map(\.label).joined(separator: ", "), .dialog))
+            if form.amountDiffersFromPicks { lines.append(("         (an amount typed by hand, not their sum)", .warning)) }
+        }
+        lines += changeDetails(form.changes)
         lines += [("", .dialog), ("Refunded to the customer's card.", .dialog)]
         if let note = form.trimmedNote { lines.append(("Note: \(quoted(note, limit: 40))", .dialog)) }
         lines += [("", .dialog)] + prose("Once the processor has it, a refund cannot be undone.", .warning) + [("", .dialog)]

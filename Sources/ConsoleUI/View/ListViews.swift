@@ -123,6 +123,13 @@ extension ConsoleState {
         for status in PaymentStatus.allCases {
             lines.append(("  " + label(status).fitted(to: 14) + " " + shortLabel(status), status.role))
         }
+        if !isReadOnly {
+            lines.append(("", .text))
+            section("In the refund form")
+            for binding in KeyMap.refundForm {
+                entry(binding.keys.map(\.label).joined(separator: " "), 16, binding.help)
+            }
+        }
         if let readOnlyReason {
             lines.append(("", .text))
             lines += "Read-only: \(readOnlyReason). Cancel, refund and withdraw are not available.".wrapped(to: width).map { ($0, .warning) }

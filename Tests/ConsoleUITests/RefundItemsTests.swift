@@ -1,0 +1,134 @@
+import Foundation
+import OrderModel
+import TerminalCore
+import Testing
+@testable import ConsoleUI
+
+/// Refund by item: the refund form offers the order's summary items above the grand total, and the amount follows
+/// what is picked.
+@Suite struct RefundItemsTests {
+    static let cny = Currency(code: "CNY")!
+    /// 12.00 - 1.20 + 1.95 = 12.75, the fake order's total; the first label carries an escape sequence.
+    static let items = [SummaryItem(label: "Longjing\u{1B}[2J 250g", amount: 12_00), SummaryItem(label: "New customer -10%", amount: -1_20),
+                        SummaryItem(label: "运费", amount: 1_95)]
+    static let order = ConsoleStoreProtocolTests.summary("ORD-0042", customer: "Ada Lovelace", minutesAgo: 5)
+
+    static func key(_ key: Key) -> TerminalEvent? { .key(key) }
+
+    /// A console whose refund form is open on the paid order, as the update function alone sees it.
+    static func form(width: Int = 80, height: Int = 24, items: [SummaryItem]? = Self.items) -> ConsoleState {
+        var state = LayoutTests.console(width, height, rows: [order])
+        _ = state.update(.key(.character("r")))
+        _ = state.update(.orderLoaded(FakeConsoleStore.detail(of: order, items: items)))
+        return state
+    }
+
+    static func refundForm(_ state: ConsoleState) -> RefundForm? {
+        if case .dialog(.refund(let form)) = state.input { return form }
+        return nil
+    }
+
+    @Test func pickedItemsSetTheAmountCappedAtWhatIsRefundableAndTheStoreIsAskedForIt() throws {
+        // Given a paid order of 12.75 CNY whose sheet had an article, a discount and shipping
+        let store = FakeConsoleStore(orders: [Self.order], items: Self.items)
+        // When the operator opens the refund form, goes up to the items (the cursor lands on the last, shipping) and
+        // picks it; then goes up to the article and picks it too (13.95, more than the 12.75 paid); then unpicks it;
+        // then reviews and confirms
+        let waits = ConsoleStoreProtocolTests.waits
+        let picks: [TerminalEvent?] = [.up, .character(" "), .up, .up, .character(" ")].map(Self.key)
+        let unpick: [TerminalEvent?] = [Self.key(.character(" ")), Self.key(.enter)]
+        let code = "0042".map { Self.key(.character($0)) } + [Self.key(.enter)]
+        let terminal = ConsoleStoreProtocolTests.run(store, keys: [Self.key(.character("r"))] + waits + picks + waits + unpick + waits
+                                                                 + code + waits + [Self.key(.escape)])
+        let frames = terminal.frames.map { $0.lines.joined(separator: "\n") }
+        // Then the form listed every item but the total, with its amount, and never the label's escape raw
+        let firstForm = try #require(frames.first { $0.contains("Refund order ORD-0042") })
+        #expect(firstForm.contains("[ ] Longjing") && firstForm.contains("-1.20") && firstForm.contains("[ ] 运费"), "\(firstForm)")
+        #expect(!firstForm.contains("Tea"), "the grand total is not an item: \(firstForm)")
+        #expect(!frames.contains { $0.contains("\u{1B}") })
+        // And shipping alone made the amount 1.95; with the article it stopped at the 12.75 still refundable, saying so
+        #expect(frames.contains { $0.contains("amount    1.95 CNY") && $0.contains("what the picked item comes to") })
+        let capped = try #require(frames.first { $0.contains("amount    12.75 CNY") && $0.contains("[x] Longjing") })
+        #expect(capped.contains("capped: the 2 picked items come to 13.95 CNY"), "\(capped)")
+        // (each amount in one column, the escape drawn visibly and counted as drawn)
+        #expect(capped.contains("[x] Longjing\\u{1B}[2J 250g 12.00") && capped.contains("[ ] New customer -10%      -1.20"), "\(capped)")
+        // And the confirmation named what is refunded, and the store was asked for exactly the shipping's 1.95 CNY
+        #expect(frames.contains { $0.contains("Amount   1.95 CNY") && $0.contains("For      运费") })
+        #expect(store.calls.contains("requestRefund ORD-0042 1.95 CNY"), "\(store.calls)")
+    }
+
+    @Test func anAmountTypedByHandKeepsThePicksAndSaysItIsNotTheirSum() throws {
+        // Given the form with shipping picked
+        var state = Self.form()
+        _ = state.update(.key(.up))
+        _ = state.update(.key(.character(" ")))
+        // When the operator types another amount
+        _ = state.update(.key(.down))
+        for key in [Key.control("u"), .character("5")] { _ = state.update(.key(key)) }
+        // Then the pick stays, the amount is the one typed, and the form says it is not the picks' sum
+        let form = try #require(Self.refundForm(state))
+        #expect(form.pickedItems.map(\.label) == ["运费"] && form.amountDiffersFromPicks)
+        #expect(try form.validatedAmount.get() == Money(minorUnits: 5_00, currency: Self.cny))
+        #expect(state.view().lines.contains { $0.contains("not what the picked item comes to: 1.95 CNY") })
+        // And unpicking the last item returns the amount to all that is refundable, as the form opened
+        _ = state.update(.key(.up))
+        _ = state.update(.key(.character(" ")))
+        #expect(Self.refundForm(state)?.amount.text == "12.75")
+        #expect(Self.refundForm(state)?.pickedSum == nil)
+    }
+
+    @Test func anOrderWithoutItemsHasTheFormAsBefore() throws {
+        // Given an order whose only summary item is its total
+        var state = Self.form(items: nil)
+        // Then the form has no items, and Tab goes amount → reason → note → amount
+        #expect(Self.refundForm(state)?.items.isEmpty == true)
+        #expect(!state.view().lines.contains { $0.contains("items") })
+        var visited: [RefundForm.Field] = []
+        for _ in 0..<3 {
+            _ = state.update(.key(.tab))
+            visited += [Self.refundForm(state)?.field].compactMap { $0 }
+        }
+        #expect(visited == [.reason, .note, .amount])
+        // And Space on the amount picks nothing (it is not an amount's character)
+        _ = state.update(.key(.character(" ")))
+        #expect(Self.refundForm(state)?.amount.text == "12.75")
+    }
+
+    @Test func theConfirmationOfPickedItemsShowsTheOrderAndItsMoneyAtTheSmallestSize() throws {
+        // Given the smallest console, with two items picked
+        var state = Self.form(width: 32, height: 8)
+        for key in [Key.up, .character(" "), .up, .character(" "), .enter] { _ = state.update(.key(key)) }
+        // Then the confirmation shows the whole order id, the amount and its currency
+        let screen = state.view().lines.joined(separator: "\n")
+        #expect(Self.refundForm(state)?.confirming == true)
+        #expect(screen.contains("ORD-0042") && screen.contains("0.75 CNY"), "\(screen)")
+    }
+
+    @Test func everyFormKeyIsInHelpAndEveryFooterWordIsABinding() throws {
+        // Given the refund form's bindings
+        var state = Self.form()
+        _ = state.update(.key(.escape))
+        _ = state.update(.key(.character("?")))
+        // Then help lists each of them
+        func words(_ text: String) -> String { text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+        let help = words(state.helpLines.map(\.0).joined(separator: "\n"))
+        for binding in KeyMap.refundForm { #expect(help.contains(words(binding.help)), "\(binding.help)") }
+        // And on the items the footer offers Space to pick
+        var onItems = Self.form()
+        _ = onItems.update(.key(.up))
+        #expect(onItems.footerItems.contains { $0 == ("Space", "pick") })
+    }
+}
+
+extension RefundItemsTests {
+    @Test func aPickedFreeShippingItemIsItsOwnSumNotAHandTypedAmount() throws {
+        // Given a form whose only pick is free shipping: 0.00, which is no refund
+        var form = RefundForm(orderId: "ORD-0042", refundable: Money(minorUnits: 12_75, currency: Self.cny),
+                              items: [RefundItem(label: "Shipping", amount: Money(minorUnits: 0, currency: Self.cny))],
+                              idempotencyKey: "k", seen: PaymentState(status: .paid, total: 12_75, paid: 12_75))
+        form.toggleItem()
+        // Then the amount is the pick's 0.00, refused as no refund, but not called a hand-typed amount
+        #expect(form.amount.text == "0.00" && form.validatedAmount == .failure(.notPositive))
+        #expect(!form.amountDiffersFromPicks)
+    }
+}
