@@ -34,6 +34,10 @@ final class ParsedCertificates: @unchecked Sendable {
     // Guarded by `lock`.
     private var certificates: [Bytes: Certificate] = [:]
 
+    /// Empties the cache: the fuzzer does after each input, since LeakSanitizer takes certificates still held at
+    /// exit for leaks (it does not follow the references Swift keeps inside enum payloads).
+    func forgetAll() { lock.withLock { certificates.removeAll() } }
+
     /// The certificate `node` (as it came in the token) holds, checked and read, or from the cache.
     func certificate(_ node: ASN1Node) throws -> Certificate {
         let key = Bytes(bytes: node.encodedBytes)
