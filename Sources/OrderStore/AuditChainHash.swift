@@ -6,15 +6,18 @@ import OrderModel
 /// editing or deleting any entry breaks every hash after it (docs/design.md §3).
 extension AuditEntry {
     /// SHA-256 over the previous hash and every field, each length-prefixed so no two entries serialise alike.
-    /// The effect is a tenth field, present only when there is one, so that entries written before effects
-    /// were recorded keep their hashes.
+    /// The effect is a tenth field and the operator's label an eleventh, each present only when needed (the
+    /// effect, possibly absent, when there is a label), so that entries written before either was recorded keep
+    /// their hashes.
     func chainHash(previous: Data) -> Data {
         var hasher = SHA256()
         hasher.update(data: previous)
-        let fields: [String?] = [
+        var fields: [String?] = [
             String(at.millisecondsSinceEpoch), actor.login, actor.sshClient, action, orderId,
             amount.map { String($0) }, currencyCode, idempotencyKey, outcome,
-        ] + (effect.map { [$0.text] } ?? [])
+        ]
+        if effect != nil || actor.operatorLabel != nil { fields.append(effect?.text) }
+        if let label = actor.operatorLabel { fields.append(label) }
         for field in fields {
             let bytes = field.map { Array($0.utf8) }
             var length = UInt32(bytes?.count ?? 0xFFFF_FFFF).bigEndian

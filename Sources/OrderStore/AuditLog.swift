@@ -10,10 +10,12 @@ enum AuditLog {
         let record = AuditRecord(entry, previousHash: previous ?? AuditEntry.genesisHash)
         // A cached statement, not Codable persistence: every ingested order and event appends here.
         try db.cachedStatement(sql: """
-            INSERT INTO audit_log (at, actor, ssh_client, action, order_id, amount, currency, idempotency_key, outcome, effect, prev_hash, hash)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """).execute(arguments: [record.at, record.actor, record.sshClient, record.action, record.orderId, record.amount,
-                                     record.currency, record.idempotencyKey, record.outcome, record.effect, record.prevHash, record.hash])
+            INSERT INTO audit_log (at, actor, operator_label, ssh_client, action, order_id, amount, currency, idempotency_key, outcome,
+                                   effect, prev_hash, hash)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """).execute(arguments: [record.at, record.actor, record.operatorLabel, record.sshClient, record.action, record.orderId,
+                                     record.amount, record.currency, record.idempotencyKey, record.outcome, record.effect,
+                                     record.prevHash, record.hash])
     }
 }
 

@@ -24,7 +24,13 @@ enum Schema {
         migrator.registerMigration("v9", migrate: holdsAndRefundsInFlight)
         migrator.registerMigration("v10", migrate: auditEffects)
         migrator.registerMigration("v11", migrate: SearchIndex.create)
+        migrator.registerMigration("v12", migrate: operatorLabels)
         return migrator
+    }
+
+    /// The audit log records the operator's label (`PAYDESK_OPERATOR`) beside the login, for a team sharing one.
+    private static func operatorLabels(_ db: Database) throws {
+        try db.execute(sql: "ALTER TABLE audit_log ADD COLUMN operator_label TEXT")
     }
 
     /// Audit entries record what they did to their order (`AuditEffect`), so that `audit --verify` can replay

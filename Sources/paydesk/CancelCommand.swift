@@ -39,7 +39,7 @@ struct CancelCommand: ParsableCommand {
             default: "Cancel order \(orderId) (\(summary.status.rawValue))."
             }
             try Confirmation.require(consequence, action: "cancel order \(orderId)", assumeYes: yes)
-            result = try store.requestCancel(orderId: orderId, expecting: summary.status, idempotencyKey: idempotencyKey, actor: .current)
+            result = try store.requestCancel(orderId: orderId, expecting: summary.status, idempotencyKey: idempotencyKey, actor: try .current())
         } catch let error as StoreError {
             throw CommandFailure(error)
         }

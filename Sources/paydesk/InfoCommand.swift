@@ -33,7 +33,7 @@ struct InfoCommand: ParsableCommand {
             try Output.line("  unusable: \(error.description)")
         }
         try Output.line("themes:   \(Paths.userThemes(environment))")
-        try Output.line("operator: \(Actor.current)")
+        try Output.line("operator: \(try Actor.current())")
     }
 
     /// Whether the store exists, whether this user may change it, and, as ssh does, what others could read.

@@ -36,7 +36,7 @@ struct IngestCommand: ParsableCommand {
         let store = try self.store.openForWriting("ingest")
         let keys = try merchant.load()
         let progress = ProgressLine(enabled: isatty(STDERR_FILENO) == 1)
-        let ingester = Ingester(store: store, actor: .current, verifier: keys?.inspector,
+        let ingester = Ingester(store: store, actor: try .current(), verifier: keys?.inspector,
                                 onProblem: { problem in
                                     progress.clear()
                                     Output.error("\(file == "-" ? "stdin" : file): \(problem)")

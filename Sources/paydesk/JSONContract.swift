@@ -200,6 +200,7 @@ enum JSONContract {
     struct Audit: Encodable {
         var at: String
         var actor: String
+        var operatorLabel: String?
         var sshClient: String?
         var action: String
         var orderId: String?
@@ -211,6 +212,7 @@ enum JSONContract {
         init(_ entry: AuditEntry) {
             at = entry.at.rfc3339
             actor = entry.actor.login
+            operatorLabel = entry.actor.operatorLabel
             sshClient = entry.actor.sshClient
             action = entry.action
             orderId = entry.orderId

@@ -46,7 +46,7 @@ struct LiveConsoleCommand: ParsableCommand {
         var notes = [themeProblem].compactMap { $0 }
         if case .notUnderstood = ReadOnlySetting(environment), let setting = ReadOnlySetting(environment).reason { notes.append(setting) }
         if !notes.isEmpty { state.show(notes.joined(separator: " · "), as: themeProblem == nil ? .warning : .error, seconds: 15) }
-        Console(store: PayDeskConsoleStore(opened), actor: .current, terminal: terminal, state: state,
+        Console(store: PayDeskConsoleStore(opened), actor: try .current(), terminal: terminal, state: state,
                 exports: ExportFolder(path: Paths.exports(environment)), clock: Timestamp.now).run()
     }
 }

@@ -91,7 +91,7 @@ struct ProcessCommand: AsyncParsableCommand {
     private func process(_ logger: Logger) async throws {
         let started = Timestamp.now()
         let payDesk = try store.openForWriting("process payments")
-        let lock = try ProcessLock.acquire(forStore: payDesk.path, holder: ProcessLock.thisProcess(user: Actor.current.login, since: started))
+        let lock = try ProcessLock.acquire(forStore: payDesk.path, holder: ProcessLock.thisProcess(user: Actor.currentLogin, since: started))
         let statePath = sandboxState ?? SandboxProcessor.statePath(forStore: store.path)
         let sandbox: SandboxProcessor
         do { sandbox = try SandboxProcessor(path: statePath, seed: seed, rates: rates, clock: Timestamp.now) }

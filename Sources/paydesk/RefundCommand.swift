@@ -44,7 +44,7 @@ struct RefundCommand: ParsableCommand {
             let isRetry = try idempotencyKey.map { try store.refundRequest(idempotencyKey: $0) != nil } ?? false
             if !isRetry { try confirm(money ?? detail.refundable, detail) }
             result = try store.requestRefund(orderId: orderId, amount: money, reason: reason, note: note,
-                                             idempotencyKey: idempotencyKey, actor: .current)
+                                             idempotencyKey: idempotencyKey, actor: try .current())
         } catch let error as StoreError {
             throw CommandFailure(error)
         }

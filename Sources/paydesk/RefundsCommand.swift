@@ -54,7 +54,7 @@ struct RefundsCommand: ParsableCommand {
                 let refund = try store.refund(refundId)
                 try Confirmation.require("Withdraw refund \(refundId) of \(refund.amount) on order \(refund.orderId): the customer will not get this money back.",
                                          action: "withdraw refund \(refundId)", assumeYes: yes)
-                let withdrawn = try store.withdrawRefund(refundId: refundId, actor: .current)
+                let withdrawn = try store.withdrawRefund(refundId: refundId, actor: try .current())
                 try Output.line("\(withdrawn.orderId): refund \(refundId) of \(withdrawn.amount) withdrawn")
             } catch let error as StoreError {
                 throw CommandFailure(error)

@@ -37,7 +37,7 @@ struct ReleaseCommand: ParsableCommand {
                 "Order \(orderId) (\(summary.total)) is held: \(summary.holdReason ?? "a token check failed"). "
                     + "Released, it will be charged by paydesk process. Your reason: \(reason)",
                 action: "release order \(orderId)", assumeYes: yes)
-            try store.releaseHold(orderId: orderId, reason: reason, actor: .current)
+            try store.releaseHold(orderId: orderId, reason: reason, actor: try .current())
         } catch let error as StoreError {
             throw CommandFailure(error)
         }

@@ -34,7 +34,7 @@ struct StoreOptions: ParsableArguments {
     var storeReadOnlyReason: String? {
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }
-        let user = Actor.current.login
+        let user = Actor.currentLogin
         if info.st_uid != geteuid() {
             let owner = getpwuid(info.st_uid).flatMap { $0.pointee.pw_name.map { String(cString: $0) } } ?? "uid \(info.st_uid)"
             return "the store belongs to \(owner), not \(user)"
@@ -71,13 +71,25 @@ struct StoreOptions: ParsableArguments {
 }
 
 extension Actor {
-    /// The operator running this process: the login name of the effective user, and the SSH client from
-    /// SSH_CONNECTION ("client-ip client-port server-ip server-port") when there is one.
-    static var current: Actor {
+    /// The login name of the effective user.
+    static var currentLogin: String {
+        if let entry = getpwuid(geteuid()), let name = entry.pointee.pw_name { return String(cString: name) }
         let environment = ProcessInfo.processInfo.environment
-        var login = environment["USER"] ?? environment["LOGNAME"] ?? "uid \(geteuid())"
-        if let entry = getpwuid(geteuid()), let name = entry.pointee.pw_name { login = String(cString: name) }
+        return environment["USER"] ?? environment["LOGNAME"] ?? "uid \(geteuid())"
+    }
+
+    /// The operator running this process: the login name of the effective user; the label `PAYDESK_OPERATOR`
+    /// gives (the forced command of their key in `authorized_keys`, when a team shares a login); and the SSH
+    /// client from SSH_CONNECTION ("client-ip client-port server-ip server-port") when there is one. A label
+    /// that cannot be recorded is refused, naming it, rather than dropped.
+    static func current() throws -> Actor {
+        let environment = ProcessInfo.processInfo.environment
         let ssh = environment["SSH_CONNECTION"]?.split(separator: " ").prefix(2).joined(separator: " ")
-        return Actor(login: login, sshClient: ssh?.isEmpty == false ? ssh : nil)
+        var label: String?
+        if let given = environment["PAYDESK_OPERATOR"] {
+            if let problem = Actor.checkOperatorLabel(given) { throw CommandFailure("PAYDESK_OPERATOR=\(quoted(given)): \(problem)") }
+            label = given.trimmingCharacters(in: .whitespaces)
+        }
+        return Actor(login: currentLogin, operatorLabel: label, sshClient: ssh?.isEmpty == false ? ssh : nil)
     }
 }

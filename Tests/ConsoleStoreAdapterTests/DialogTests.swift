@@ -68,7 +68,7 @@ import OrderModel
         let refund = try #require(after.refunds.last)
         #expect(after.refunds.count == before.refunds.count + 1)
         #expect(refund.amount.minorUnits == 150 && refund.reason == .duplicate && refund.note == "double charge")
-        #expect(refund.requestedBy == "tester via 192.0.2.7 50022")
+        #expect(refund.requestedBy == "tester via 192.0.2.7 50022 (client-reported)")
         guard case .dialog(.outcome(let outcome)) = console.state.input else { Issue.record("no outcome"); return }
         #expect(outcome.succeeded && outcome.title == "Refund requested")
         // And confirming again (a double press) created nothing more

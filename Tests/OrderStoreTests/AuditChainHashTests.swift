@@ -21,6 +21,18 @@ import OrderModel
         #expect(entry.chainHash(previous: AuditEntry.genesisHash) == base)
     }
 
+    @Test func anOperatorsLabelIsHashedAndEntriesWithoutOneKeepTheirHashes() {
+        // Given the same entry with and without an operator's label
+        var labelled = entry
+        labelled.actor.operatorLabel = "anna"
+        let base = entry.chainHash(previous: AuditEntry.genesisHash)
+        // Then the label changes the hash, and an entry without one hashes its ten fields as before labels existed
+        #expect(labelled.chainHash(previous: AuditEntry.genesisHash) != base)
+        var relabelled = labelled
+        relabelled.actor.operatorLabel = "ben"
+        #expect(relabelled.chainHash(previous: AuditEntry.genesisHash) != labelled.chainHash(previous: AuditEntry.genesisHash))
+    }
+
     @Test func fieldBoundariesCannotBeShifted() {
         var a = entry, b = entry
         a.action = "ab"; a.orderId = "c"

@@ -63,6 +63,24 @@ import TestSupport
         #expect(try store.verifyAudit().problem == "refund \(refund.refundId) of order ORD-1 is pending, 9000 minor units in the store, pending, 500 by the audit log")
     }
 
+    @Test func anOperatorsLabelIsRecordedAndAnEditedOneIsCaught() throws {
+        // Given a refund by an operator labelled anna, sharing the login ops
+        let store = try Fixture.store()
+        try Fixture.paidOrder(in: store)
+        let anna = Actor(login: "ops", operatorLabel: "anna", sshClient: "192.0.2.7 50022")
+        let refund = try store.requestRefund(orderId: "ORD-1", amount: Money(minorUnits: 500, currency: Currency(code: "CNY")!),
+                                             reason: .other, actor: anna).refund
+        // Then the refund and its audit entry name her beside the login, and the log verifies
+        #expect(refund.requestedBy == "ops as anna via 192.0.2.7 50022 (client-reported)")
+        #expect(try store.auditEntries(orderId: "ORD-1", limit: 1).first?.actor == anna)
+        #expect(try store.verifyAudit().isIntact)
+        // When someone with the file changes the label
+        try dropGuards(store)
+        try rawWrite(store, "UPDATE audit_log SET operator_label = 'ben' WHERE operator_label = 'anna'")
+        // Then the chain no longer holds
+        #expect(try !store.verifyAudit().isIntact)
+    }
+
     @Test func aKeptHeadCatchesACutAWipeAndARewrite() throws {
         // Given a log whose head was kept elsewhere after two orders
         let store = try Fixture.store()

@@ -27,7 +27,7 @@ import TestSupport
         #expect(detail.summary.status == .refunded)
         #expect(detail.refundable.minorUnits == 0)
         #expect(detail.refunds.map(\.status) == [.succeeded, .succeeded])
-        #expect(detail.refunds[0].note == "one cup broken" && detail.refunds[0].requestedBy == "tester via 192.0.2.7 50022")
+        #expect(detail.refunds[0].note == "one cup broken" && detail.refunds[0].requestedBy == "tester via 192.0.2.7 50022 (client-reported)")
         #expect(detail.audit.map(\.action).reversed() == ["order_ingested", "charge_submitted", "charge_succeeded", "refund",
                                                           "refund_succeeded", "refund", "refund_submitted", "refund_succeeded"])
     }

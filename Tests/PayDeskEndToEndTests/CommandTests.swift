@@ -78,6 +78,31 @@ import Testing
         #expect(both.status == 64 && both.stderr.contains("--json and --csv cannot be combined: choose one"))
     }
 
+    @Test func theAuditNamesTheOperatorsLabelAndRefusesOneItCannotRecord() throws {
+        // Given a paid order, and a team sharing one login whose keys set PAYDESK_OPERATOR
+        let paydesk = try PayDeskBinary()
+        try paydesk.createStore()
+        try paydesk.run(["ingest", "--db", paydesk.store], input: Self.paidOrder)
+        let session = ["PAYDESK_OPERATOR": "anna", "SSH_CONNECTION": "203.0.113.9 52144 192.0.2.1 22"]
+        // When anna refunds
+        let refund = try paydesk.run(["refund", "E2E-1", "--amount", "1.00", "--reason", "other", "--yes", "--db", paydesk.store],
+                                     environment: session)
+        #expect(refund.status == 0, "\(refund.stderr)")
+        // Then the audit log names her beside the login, and the client address as the session reported it
+        let entries = try #require(try paydesk.json(["audit", "--json", "--db", paydesk.store]) as? [[String: Any]])
+        let entry = try #require(entries.first { $0["action"] as? String == "refund" })
+        #expect(entry["operatorLabel"] as? String == "anna" && entry["sshClient"] as? String == "203.0.113.9 52144")
+        let text = try paydesk.run(["audit", "--db", paydesk.store]).stdout
+        #expect(text.contains(" as anna via 203.0."), "\(text)")
+        // And a label that cannot be recorded stops the command with one line naming it, changing nothing
+        let bad = try paydesk.run(["refund", "E2E-1", "--amount", "1.00", "--reason", "other", "--yes", "--db", paydesk.store],
+                                  environment: ["PAYDESK_OPERATOR": "anna\u{1B}[2J"])
+        #expect(bad.status == 1)
+        #expect(bad.stderr == "paydesk: PAYDESK_OPERATOR=\"anna\\u{1B}[2J\": an operator label cannot contain control characters\n")
+        let after = try #require(try paydesk.json(["audit", "--json", "--db", paydesk.store]) as? [[String: Any]])
+        #expect(after.count == entries.count)
+    }
+
     @Test func customerTextNeverReachesTheTerminalRaw() throws {
         let paydesk = try PayDeskBinary()
         try paydesk.createStore()
@@ -128,7 +153,8 @@ import Testing
         #expect(reserved.stderr == "paydesk: idempotency keys starting with \"reversal-refused:\" are PayDesk's own; choose another\n")
         let refunds = try #require(try paydesk.json(["refunds", "list", "--json", "--db", paydesk.store]) as? [[String: Any]])
         #expect(refunds.count == 1)
-        #expect(refunds[0]["requestedBy"] as? String == "e2e via 203.0.113.9 52144" || (refunds[0]["requestedBy"] as? String)?.hasSuffix(" via 203.0.113.9 52144") == true)
+        #expect(refunds[0]["requestedBy"] as? String == "e2e via 203.0.113.9 52144 (client-reported)"
+                || (refunds[0]["requestedBy"] as? String)?.hasSuffix(" via 203.0.113.9 52144 (client-reported)") == true)
         #expect(refunds[0]["reason"] as? String == "requested_by_customer" && refunds[0]["note"] as? String == "lid cracked")
         let outbox = try paydesk.run(["outbox", "--db", paydesk.store]).stdout.split(separator: "\n")
         #expect(outbox.count == 1 && outbox[0].contains("\"intent\":\"refund\""))

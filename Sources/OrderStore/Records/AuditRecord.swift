@@ -9,6 +9,7 @@ struct AuditRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var id: Int64?
     var at: Int64
     var actor: String
+    var operatorLabel: String?
     var sshClient: String?
     var action: String
     var orderId: String?
@@ -34,6 +35,7 @@ struct AuditRecord: Codable, FetchableRecord, MutablePersistableRecord {
     init(_ entry: AuditEntry, previousHash: Data) {
         at = entry.at.millisecondsSinceEpoch
         actor = entry.actor.login
+        operatorLabel = entry.actor.operatorLabel
         sshClient = entry.actor.sshClient
         action = entry.action
         orderId = entry.orderId
@@ -47,7 +49,7 @@ struct AuditRecord: Codable, FetchableRecord, MutablePersistableRecord {
     }
 
     var entry: AuditEntry {
-        AuditEntry(at: Timestamp(millisecondsSinceEpoch: at), actor: Actor(login: actor, sshClient: sshClient),
+        AuditEntry(at: Timestamp(millisecondsSinceEpoch: at), actor: Actor(login: actor, operatorLabel: operatorLabel, sshClient: sshClient),
                    action: action, orderId: orderId, amount: amount, currencyCode: currency,
                    idempotencyKey: idempotencyKey, outcome: outcome, effect: effect.flatMap(AuditEffect.init(text:)))
     }
