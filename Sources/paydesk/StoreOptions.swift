@@ -84,7 +84,8 @@ extension Actor {
     /// that cannot be recorded is refused, naming it, rather than dropped.
     static func current() throws -> Actor {
         let environment = ProcessInfo.processInfo.environment
-        let ssh = environment["SSH_CONNECTION"]?.split(separator: " ").prefix(2).joined(separator: " ")
+        // The environment is the session's to set: what it says is kept plainly visible, never raw.
+        let ssh = environment["SSH_CONNECTION"]?.split(separator: " ").prefix(2).joined(separator: " ").plainlyShown
         var label: String?
         if let given = environment["PAYDESK_OPERATOR"] {
             if let problem = Actor.checkOperatorLabel(given) { throw CommandFailure("PAYDESK_OPERATOR=\(quoted(given)): \(problem)") }

@@ -101,6 +101,11 @@ import Testing
         #expect(bad.stderr == "paydesk: PAYDESK_OPERATOR=\"anna\\u{1B}[2J\": an operator label cannot contain control characters\n")
         let after = try #require(try paydesk.json(["audit", "--json", "--db", paydesk.store]) as? [[String: Any]])
         #expect(after.count == entries.count)
+        // And an SSH_CONNECTION the session set to something else is recorded plainly visible, never raw
+        try paydesk.run(["refund", "E2E-1", "--amount", "1.00", "--reason", "other", "--yes", "--db", paydesk.store],
+                        environment: ["SSH_CONNECTION": "203.0.113.9\u{1B}]0;x 1 2 3"])
+        let spoofed = try #require(try paydesk.json(["audit", "--json", "--db", paydesk.store]) as? [[String: Any]])
+        #expect(spoofed.first?["sshClient"] as? String == "203.0.113.9\\u{1B}]0;x 1")
     }
 
     @Test func customerTextNeverReachesTheTerminalRaw() throws {
