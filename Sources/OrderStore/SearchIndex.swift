@@ -81,18 +81,20 @@ struct SearchPlan {
         self.term = term
         let scalars = Array(term.unicodeScalars), length = SearchText.indexedLength
         guard scalars.count >= length else { lookup = .recentOrders; return }
-        let stored = Double(try Int64.fetchOne(db, sql: "SELECT max(id) FROM orders") ?? 0)
-        var estimates: [(start: Int, trigram: String, entries: Double)] = []
+        let stored = try Int64.fetchOne(db, sql: "SELECT max(id) FROM orders") ?? 0
+        var estimates: [(start: Int, trigram: String, entries: Int64)] = []
         for start in 0...(scalars.count - length) {
             let trigram = String(String.UnicodeScalarView(scalars[start..<start + length]))
             let sample = try Row.fetchOne(db, sql: """
                 SELECT count(*) AS entries, max(rowid) AS reach
                 FROM (SELECT rowid FROM order_search WHERE order_search MATCH ? ORDER BY rowid LIMIT \(Self.sampleSize))
                 """, arguments: [Self.quoted(trigram)])
-            let entries: Int = sample?["entries"] ?? 0
+            let entries: Int64 = sample?["entries"] ?? 0
             guard entries > 0 else { lookup = .nothing; return }
-            let reach: Double = sample?["reach"] ?? 0
-            let estimate = entries < Self.sampleSize ? Double(entries) : Double(entries) * stored / max(1, reach)
+            let reach: Int64 = sample?["reach"] ?? 0
+            // A full sample reached `reach` rows into the store: the trigram's entries scale with the rest of it.
+            // Integers, as everywhere near money; entries is at most 1,000, so the product stays far inside Int64.
+            let estimate = entries < Self.sampleSize ? entries : entries * stored / max(1, reach)
             estimates.append((start, trigram, estimate))
         }
         // The rarest, then the rarest that does not overlap it (the farthest, among equals): together they say most.
