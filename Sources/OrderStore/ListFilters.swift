@@ -6,6 +6,8 @@ import OrderModel
 /// keeps the most recent orders that pass every filter.
 struct ListFilters {
     let condition: SQL
+    /// No filter is set: the condition holds for every order.
+    let isEmpty: Bool
 
     init(_ query: OrderQuery) {
         var parts: [SQL] = []
@@ -19,6 +21,7 @@ struct ListFilters {
         }
         if let minimum = query.minimum { parts.append("orders.total >= \(minimum.minorUnits)") }
         if let maximum = query.maximum { parts.append("orders.total <= \(maximum.minorUnits)") }
-        condition = parts.isEmpty ? "1" : parts.joined(separator: " AND ")
+        isEmpty = parts.isEmpty
+        condition = isEmpty ? "1" : parts.joined(separator: " AND ")
     }
 }

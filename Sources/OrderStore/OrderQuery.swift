@@ -28,7 +28,7 @@ extension PayDeskStore {
     /// Only the columns a list shows: never the details document.
     static func request(for query: OrderQuery, search: SearchPlan?) -> QueryInterfaceRequest<OrderRecord> {
         let filters = ListFilters(query)
-        var request = OrderRecord.select(OrderSummary.selection).filter(literal: filters.condition)
+        var request = OrderRecord.filter(literal: filters.condition)
         let order = query.order
         if let after = query.after {
             // A row value, so that SQLite seeks to the cursor instead of scanning down to it.
@@ -36,10 +36,14 @@ extension PayDeskStore {
             request = request.filter(sql: "(\(order.columns.joined(separator: ", "))) \(order.isDescending ? "<" : ">") (\(placeholders))",
                                      arguments: order.values(of: after))
         }
-        if let search {
-            request = request.filter(literal: "orders.id IN (\(SearchIndex.matches(search, filters: filters, limit: OrderQuery.searchLimit)))")
-        }
-        return request.order(order.columns.map { order.isDescending ? Column($0).desc : Column($0).asc }).limit(max(0, query.limit))
+        let ordering = order.columns.map { order.isDescending ? Column($0).desc : Column($0).asc }
+        guard let search else { return request.select(OrderSummary.selection).order(ordering).limit(max(0, query.limit)) }
+        // A search's matches are sorted by their keys alone, and the list's columns read for the page's rows only:
+        // SQLite computes every column of every row before it sorts, and a list row reads refunds and the token's
+        // JSON, which for a thousand matches cost more than the search itself.
+        let page = request.filter(literal: "orders.id IN (\(SearchIndex.matches(search, filters: filters, limit: OrderQuery.searchLimit)))")
+            .select(Column("id")).order(ordering).limit(max(0, query.limit))
+        return OrderRecord.select(OrderSummary.selection).filter(page.contains(Column("id"))).order(ordering)
     }
 
     /// A number that changes whenever anything in the store changes: every change appends to the audit log,

@@ -51,15 +51,18 @@ public final class PayDeskStore: Sendable {
         configuration.readonly = isReadOnly
         let readOnly = isReadOnly
         configuration.prepareDatabase { db in
+            // A bulk ingest dirties index pages all over the table, and a search reads a document for each of
+            // its candidates: with room to keep those pages, each is read and written far fewer times. SQLite
+            // takes the memory only as pages are read.
+            try db.execute(sql: "PRAGMA cache_size = -65536")
             // Keep the -wal and -shm files after the last writer closes, so that an OS user who may only read
             // the store and its folder can still open it.
             if !readOnly {
                 var persist: CInt = 1
                 _ = sqlite3_file_control(db.sqliteConnection, nil, SQLITE_FCNTL_PERSIST_WAL, &persist)
-                // A bulk ingest dirties index pages all over the table; with room to keep them, and a WAL
-                // checkpointed every 40 MB rather than every 4 MB, each page is written far fewer times. The
+                // A WAL checkpointed every 40 MB rather than every 4 MB writes each page fewer times. The
                 // journal of ingest's per-line savepoints stays in memory instead of a temporary file.
-                try db.execute(sql: "PRAGMA cache_size = -65536; PRAGMA wal_autocheckpoint = 10000; PRAGMA journal_size_limit = 67108864; PRAGMA temp_store = MEMORY")
+                try db.execute(sql: "PRAGMA wal_autocheckpoint = 10000; PRAGMA journal_size_limit = 67108864; PRAGMA temp_store = MEMORY")
             }
         }
         do {

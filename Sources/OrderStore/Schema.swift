@@ -25,6 +25,7 @@ enum Schema {
         migrator.registerMigration("v10", migrate: auditEffects)
         migrator.registerMigration("v11", migrate: SearchIndex.create)
         migrator.registerMigration("v12", migrate: operatorLabels)
+        migrator.registerMigration("v13", migrate: SearchIndex.separateDocuments)
         return migrator
     }
 

@@ -108,13 +108,27 @@ import TestSupport
         #expect(try store.searchReach(query) == .complete)
     }
 
+    @Test func aTermIsLookedUpByDistinctTrigrams() throws {
+        // Given an order whose phone number repeats one digit
+        let store = try Fixture.store()
+        _ = try Fixture.ingest([Fixture.order("TEA-0000", phone: "+49 30 3333 3333")], into: store)
+        // When a term made of one trigram over and over is planned
+        let plan = try store.database.read { db in try SearchPlan("333333", db) }
+        // Then FTS5 is given that trigram once, and the order is found
+        guard case .trigrams(let expression) = plan.lookup else { Issue.record("planned as \(plan.lookup)"); return }
+        #expect(expression == "\"333\"")
+        #expect(try found("3333 33", in: store) == ["TEA-0000"])
+    }
+
     @Test func aStoreFromBeforeTheSearchIndexIsIndexedWhenItIsUpgraded() throws {
         // Given a store as schema v10 left it: orders, and no search index
         let store = try store([("Jürgen", "Schmidt", "Berlin"), ("Anna", "Weiß", "München")])
         try store.database.writeWithoutTransaction { db in
-            try db.execute(sql: "DROP TABLE order_search; DELETE FROM grdb_migrations WHERE identifier = 'v11'")
+            try db.execute(sql: """
+                DROP TABLE order_search; DROP TABLE order_search_text; DELETE FROM grdb_migrations WHERE identifier IN ('v11', 'v13')
+                """)
         }
-        // When this version migrates it
+        // When this version migrates it (v11 indexes the orders, v13 moves their documents out of the index)
         try Schema.migrator.migrate(store.database)
         // Then the orders already stored are found as new ones are
         #expect(try found("jurgen", in: store) == ["TEA-0000"])
