@@ -24,7 +24,7 @@ enum TextReport {
 
     static func refundTable(_ refunds: [RefundView]) -> String {
         guard !refunds.isEmpty else { return "no refunds" }
-        let widths = [19, 12, 10, 14, 21, 16, 24]
+        let widths = [19, 12, 10, 14, 21, 16, widest(refunds.map(\.requestedBy), header: "BY")]
         var lines = [row(["REFUND", "ORDER", "STATUS", "AMOUNT", "REASON", "REQUESTED (UTC)", "BY"], widths: widths)]
         for refund in refunds {
             lines.append(row([refund.refundId, refund.orderId, refund.status.rawValue, refund.amount.description,
@@ -35,7 +35,10 @@ enum TextReport {
 
     static func auditTable(_ entries: [AuditEntry]) -> String {
         guard !entries.isEmpty else { return "no audit entries" }
-        let widths = [24, 24, 18, 12, 14, 34]
+        // Who did it and what came of it are what an audit trail is read for: their columns are as wide as the
+        // widest shown, never cut at a fixed width (`widest` bounds them).
+        let widths = [24, widest(entries.map(\.actor.description), header: "ACTOR"), 18, 12, 14,
+                      widest(entries.map(\.outcome), header: "OUTCOME")]
         var lines = [row(["AT (UTC)", "ACTOR", "ACTION", "ORDER", "AMOUNT", "OUTCOME"], widths: widths)]
         for entry in entries {
             let amount = entry.amount.flatMap { amount in
@@ -115,6 +118,12 @@ enum TextReport {
             }
         }
         return out.joined(separator: "\n")
+    }
+
+    /// The width of the widest of `cells` and `header`, up to 160 columns: whole for anything PayDesk records,
+    /// and still one line for anything else.
+    static func widest(_ cells: [String], header: String) -> Int {
+        min(cells.reduce(header.count) { max($0, $1.displayWidth) }, 160)
     }
 
     static func clock(_ time: Timestamp) -> String {

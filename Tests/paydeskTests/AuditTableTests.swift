@@ -1,0 +1,34 @@
+import OrderModel
+import Testing
+@testable import paydesk
+
+/// The tables of `paydesk audit` and `paydesk refunds list` for people: who did it is never cut.
+@Suite struct AuditTableTests {
+    @Test func theActorAndOutcomeAreShownWholeHoweverLong() {
+        // Given an entry by an operator with a long label, from a client the session reported
+        let actor = Actor(login: "shop", operatorLabel: "Ana Lima (support, night shift)", sshClient: "2001:db8:85a3::8a2e:370:7334 52144")
+        let entry = AuditEntry(at: Timestamp(millisecondsSinceEpoch: 1_795_253_400_000), actor: actor, action: "refund",
+                               orderId: "TEA-000027", amount: 100, currencyCode: "CNY",
+                               outcome: "requested re_89ad27c6cf0aa35b; the processor answers within the hour")
+        // When the table is drawn
+        let lines = TextReport.auditTable([entry]).split(separator: "\n")
+        // Then its line holds the actor and the outcome whole, and the header names the same columns
+        #expect(lines.count == 2)
+        #expect(lines[1].contains("shop as Ana Lima (support, night shift) via 2001:db8:85a3::8a2e:370:7334 52144 (client-reported)  refund"))
+        #expect(lines[1].hasSuffix("1.00 CNY  requested re_89ad27c6cf0aa35b; the processor answers within the hour"))
+        #expect(lines[0].firstRange(of: "ACTION")?.lowerBound.utf16Offset(in: lines[0])
+                == lines[1].firstRange(of: "refund")?.lowerBound.utf16Offset(in: lines[1]))
+    }
+
+    @Test func whoAskedForARefundIsShownWhole() {
+        // Given a refund asked for by an operator with a long label
+        let refund = RefundView(refundId: "re_89ad27c6cf0aa35b", orderId: "TEA-000027", amount: Money(minorUnits: 100, currency: Currency(code: "CNY")!),
+                                status: .pending, reason: .requestedByCustomer, note: nil,
+                                requestedAt: Timestamp(millisecondsSinceEpoch: 1_795_253_400_000),
+                                requestedBy: "shop as Ana Lima (support, night shift) via 203.0.113.7 52144 (client-reported)",
+                                failureReason: nil, idempotencyKey: "k1")
+        // When the table is drawn, then its line ends with who asked, whole
+        let lines = TextReport.refundTable([refund]).split(separator: "\n")
+        #expect(lines.last?.hasSuffix("shop as Ana Lima (support, night shift) via 203.0.113.7 52144 (client-reported)") == true)
+    }
+}
