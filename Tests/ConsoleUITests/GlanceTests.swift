@@ -41,6 +41,23 @@ import Testing
         for figure in ["f", "33.3%", "i", "3", "h", "2", "R", "1"] { #expect(glance.contains(figure), "\(figure) at \(width): \(glance)") }
     }
 
+    @Test(arguments: ["f", "i", "h", "a"])
+    func aFigureShowsItsListWhateverTheListWasNarrowedTo(key: Character) {
+        // Given a list narrowed by a search and a date
+        var state = Self.console()
+        _ = state.update(.key(.character("/")))
+        for character in "TEA-000006" { _ = state.update(.key(.character(character))) }
+        _ = state.update(.key(.enter))
+        _ = state.update(.key(.character(":")))
+        for character in "since 2026-11-01" { _ = state.update(.key(.character(character))) }
+        _ = state.update(.key(.enter))
+        #expect(state.orders.search == "TEA-000006" && !state.orders.filters.isEmpty)
+        // When a figure's key is pressed
+        _ = state.update(.key(.character(key)))
+        // Then the list is that figure's alone: no search or date narrows it further
+        #expect(state.orders.search == nil && state.orders.filters.isEmpty)
+    }
+
     @Test func eachFigureIsAKeyAwayFromTheListBehindIt() {
         var state = Self.console()
         _ = state.update(.key(.character("f")))

@@ -48,7 +48,6 @@ extension ConsoleState {
             orders.filters = ListFilterSettings()
             return [orders.restart(visibleRows: rows)]
         case .recentOrders:
-            orders.search = nil
             return showOrders(status: nil, order: .newestFirst)
         case .failedOrders:
             return showOrders(status: .failed, order: .newestFirst)
@@ -86,10 +85,13 @@ extension ConsoleState {
         }
     }
 
-    /// The orders list behind one of the header's figures: that status (the search kept), in that order.
+    /// The orders list behind one of the header's figures: that status, in that order, and no other filter, so
+    /// that the list holds what the figure counts.
     private mutating func showOrders(status: PaymentStatus?, order: OrderQuery.ListOrder) -> [Effect] {
         history = []
         screen = .orders
+        orders.search = nil
+        orders.filters = ListFilterSettings()
         orders.status = status
         orders.order = order
         return [orders.restart(visibleRows: layout.listRows)]

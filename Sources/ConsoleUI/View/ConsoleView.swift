@@ -88,16 +88,29 @@ extension ConsoleState {
         }
     }
 
+    /// The footer's items, spaced out when they all fit; otherwise closer together, as many as fit, and `? help`
+    /// kept at the end whatever else must go, so that a new operator always learns where every key is listed.
     private func drawFooter(_ buffer: inout ScreenBuffer, _ layout: Layout) {
         let y = layout.footerRow
         buffer.fill(y: y, role: .footer)
+        let items = footerItems
+        let roomy = items.reduce(0) { $0 + $1.0.displayWidth + $1.1.displayWidth + 3 } <= size.width
+        let gap = roomy ? 1 : 0
+        let width = { (item: (String, String)) in item.0.displayWidth + item.1.displayWidth + 3 + gap }
+        let help = items.first { $0 == ("?", "help") }
+        let others = items.filter { $0 != ("?", "help") }
         var x = 0
-        for (key, text) in footerItems {
-            let width = key.displayWidth + text.displayWidth + 3
-            guard x + width <= size.width else { break }
+        var shown: [(String, String)] = []
+        for item in others {
+            guard x + width(item) + (help.map(width) ?? 0) <= size.width else { break }
+            shown.append(item)
+            x += width(item)
+        }
+        x = 0
+        for (key, text) in shown + (help.map { [$0] } ?? []) where x + width((key, text)) <= size.width {
             x += buffer.put(" \(key)", x: x, y: y, role: .footerKey)
             x += buffer.put(" \(text) ", x: x, y: y, role: .footer)
-            x += 1
+            x += gap
         }
     }
 

@@ -43,7 +43,7 @@ extension ConsoleState {
             TableColumn(title: "Amount", minimum: amountWidth, ideal: amountWidth, priority: 1, alignRight: true),
             TableColumn(title: "Status", minimum: 9, ideal: 10, priority: 1),
             TableColumn(title: "Reason", minimum: 8, ideal: 21, priority: 2),
-            TableColumn(title: "Requested by", minimum: 8, ideal: 24, priority: 4, flexible: true),
+            TableColumn(title: "Requested by", minimum: 8, ideal: widest(refunds.rows.map(\.requestedBy), atLeast: 12), priority: 4, flexible: true),
         ]
         drawTable(&buffer, layout, columns: columns, rowCount: refunds.rows.count, top: refunds.top, selected: refunds.selected,
                   empty: refunds.loaded ? "no refunds" : "loading…") { index, _ in
@@ -66,7 +66,8 @@ extension ConsoleState {
             TableColumn(title: "Time", minimum: 8, ideal: wide ? 19 : 8, priority: 1),
             TableColumn(title: "Action", minimum: 8, ideal: 18, priority: 1),
             TableColumn(title: "Order", minimum: 10, ideal: 18, priority: 2),
-            TableColumn(title: "Actor", minimum: 8, ideal: 22, priority: 3),
+            // Who did it, whole where the width allows: a team's label and client address are the point of it.
+            TableColumn(title: "Actor", minimum: 8, ideal: widest(audit.rows.map(\.actor.description), atLeast: 12), priority: 3),
             TableColumn(title: "Outcome", minimum: 8, ideal: 30, priority: 1, flexible: true),
         ]
         drawTable(&buffer, layout, columns: columns, rowCount: audit.rows.count, top: audit.top, selected: audit.selected,
@@ -80,6 +81,11 @@ extension ConsoleState {
             return [(wide ? clock.dateTime : clock.time, .dim), (entry.action, .text), (entry.orderId ?? "", .text),
                     (entry.actor.description, .dim), (outcome, outcome.contains("refused") ? .warning : .text)]
         }
+    }
+
+    /// The display width of the widest of `texts`, at least `atLeast` and at most half a wide terminal.
+    private func widest(_ texts: [String], atLeast: Int) -> Int {
+        min(texts.reduce(atLeast) { max($0, $1.displayWidth(limit: 100)) }, 100)
     }
 
     func drawHelp(_ buffer: inout ScreenBuffer, _ layout: Layout) {
