@@ -40,10 +40,10 @@ public struct OrderQuery: Sendable, Equatable {
 
     public var status: PaymentStatus?
     /// Found anywhere in the order id, the customers' names, email addresses and cities, the card's last 4 and
-    /// the shipping label, ignoring case and accents; a phone number by its digits (`SearchText`). A term of
-    /// three characters or more is looked up in an index; what it finds is complete up to `searchLimit` matches,
-    /// else the most recently stored ones. A shorter term is looked for among the `shortTermWindow` orders
-    /// stored last. `SearchReach` says which, for the screen and the command line.
+    /// the shipping label, ignoring case and accents; a phone number by its digits (`SearchText`). Matches come
+    /// in the list's order, every one of them, unless the term is in so many orders (or so short) that it is
+    /// looked for by reading the list itself: then a page reads at most `searchWindow` (or `shortTermWindow`)
+    /// orders, and `SearchReach` says when that was not enough to fill it.
     public var search: String?
     /// Orders created at or after this moment.
     public var since: Timestamp?
@@ -59,10 +59,9 @@ public struct OrderQuery: Sendable, Equatable {
     public var after: OrderCursor?
     public var order: ListOrder
 
-    /// How many matches of an indexed search the list takes at most: enough for any search an operator reads
-    /// through, few enough that the first page costs milliseconds on millions of orders.
-    public static let searchLimit = 1_000
-    /// How many of the most recently stored orders a term too short for the index is looked for among.
+    /// How many orders a page of a search reads, in the list's order, when the index cannot narrow the term.
+    public static let searchWindow = 100_000
+    /// The same for a term too short for the index (under `SearchText.indexedLength` characters).
     public static let shortTermWindow = 10_000
 
     public init(status: PaymentStatus? = nil, search: String? = nil, since: Timestamp? = nil, until: Timestamp? = nil,
@@ -84,23 +83,21 @@ public struct OrderQuery: Sendable, Equatable {
     public var searchTerm: String? { search.flatMap(SearchText.term(for:)) }
 }
 
-/// How much of the store a search looked through, so that a bounded answer is never mistaken for a complete one.
+/// How much of the list a search looked through, so that a bounded answer is never mistaken for a complete one.
 public enum SearchReach: Sendable, Equatable, CustomStringConvertible {
     /// Every order that matches can be in the list.
     case complete
-    /// More than `OrderQuery.searchLimit` orders match; the list holds the most recently stored of them.
-    case mostRecentMatches(Int)
-    /// The term is too short for the index; it was looked for among the orders stored last only.
-    case shortTermAmongMostRecent(Int)
+    /// The page read this many orders of the list, in its order, without filling up: matches further down the
+    /// list, if any, are not in it.
+    case readOrdersOfTheList(Int)
 
     public var isComplete: Bool { self == .complete }
 
     public var description: String {
         switch self {
         case .complete: "every match"
-        case .mostRecentMatches(let limit): "more than \(limit) match; showing the \(limit) stored last (narrow the search)"
-        case .shortTermAmongMostRecent(let window):
-            "searched only the \(window) orders stored last (\(SearchText.indexedLength)+ characters search all)"
+        case .readOrdersOfTheList(let window):
+            "searched the first \(window) orders of the list only (a longer term or a filter reaches further)"
         }
     }
 }

@@ -121,7 +121,7 @@ extension PayDeskStore {
             return .duplicate
         }
         try record.insertNew(db)
-        try SearchIndex.add(rowID: db.lastInsertedRowID, document: order.searchDocument, db)
+        try SearchIndex.add(rowID: db.lastInsertedRowID, record, document: order.searchDocument, db)
         let outcome = record.status == .held ? "held: \(record.holdReason ?? "a token check failed")" : record.status.rawValue
         try AuditLog.append(AuditEntry(at: now, actor: actor, action: "order_ingested", orderId: record.orderId,
                                        amount: record.total, currencyCode: record.currency, outcome: outcome, effect: record.effect()), in: db)

@@ -18,17 +18,33 @@ extension OrderQuery.ListOrder {
 
 extension PayDeskStore {
     public func orders(_ query: OrderQuery) throws(StoreError) -> [OrderSummary] {
-        let rows = try read { db in try Row.fetchAll(db, Self.request(for: query, search: query.searchTerm.map { try SearchPlan($0, db) })) }
+        let rows = try read { db -> [Row] in
+            let limit = max(0, query.limit)
+            let list = Self.list(query)
+            guard let term = query.searchTerm else { return try Row.fetchAll(db, list.select(OrderSummary.selection).limit(limit)) }
+            // The page's rows are found by their sort keys alone, then the list's columns read for them only:
+            // SQLite computes every column of every row before it sorts, and a list row reads refunds and the
+            // token's JSON, which for thousands of matches cost more than the search itself.
+            let inPage: SQLExpression
+            switch try SearchPlan(term, db).lookup {
+            case .candidates(let expression):
+                inPage = SQL("orders.id IN (\(SearchIndex.page(expression, term: term, query)))").sqlExpression
+            case .listOrder(let window):
+                inPage = try SearchIndex.walk(list, term: term, window: window, limit: limit, db).ids.contains(Column("id"))
+            case .nothing:
+                return []
+            }
+            return try Row.fetchAll(db, OrderRecord.select(OrderSummary.selection).filter(inPage).order(Self.ordering(query.order)))
+        }
         var summaries: [OrderSummary] = []
         summaries.reserveCapacity(rows.count)
         for row in rows { summaries.append(try OrderSummary(row)) }
         return summaries
     }
 
-    /// Only the columns a list shows: never the details document.
-    static func request(for query: OrderQuery, search: SearchPlan?) -> QueryInterfaceRequest<OrderRecord> {
-        let filters = ListFilters(query)
-        var request = OrderRecord.filter(literal: filters.condition)
+    /// The list's orders in its order, its filters and cursor applied: every column, no limit.
+    static func list(_ query: OrderQuery) -> QueryInterfaceRequest<OrderRecord> {
+        var request = OrderRecord.filter(literal: ListFilters(query).condition)
         let order = query.order
         if let after = query.after {
             // A row value, so that SQLite seeks to the cursor instead of scanning down to it.
@@ -36,14 +52,11 @@ extension PayDeskStore {
             request = request.filter(sql: "(\(order.columns.joined(separator: ", "))) \(order.isDescending ? "<" : ">") (\(placeholders))",
                                      arguments: order.values(of: after))
         }
-        let ordering = order.columns.map { order.isDescending ? Column($0).desc : Column($0).asc }
-        guard let search else { return request.select(OrderSummary.selection).order(ordering).limit(max(0, query.limit)) }
-        // A search's matches are sorted by their keys alone, and the list's columns read for the page's rows only:
-        // SQLite computes every column of every row before it sorts, and a list row reads refunds and the token's
-        // JSON, which for a thousand matches cost more than the search itself.
-        let page = request.filter(literal: "orders.id IN (\(SearchIndex.matches(search, filters: filters, limit: OrderQuery.searchLimit)))")
-            .select(Column("id")).order(ordering).limit(max(0, query.limit))
-        return OrderRecord.select(OrderSummary.selection).filter(page.contains(Column("id"))).order(ordering)
+        return request.order(ordering(order))
+    }
+
+    static func ordering(_ order: OrderQuery.ListOrder) -> [SQLOrdering] {
+        order.columns.map { order.isDescending ? Column($0).desc : Column($0).asc }
     }
 
     /// A number that changes whenever anything in the store changes: every change appends to the audit log,

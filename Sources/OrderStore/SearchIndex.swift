@@ -6,11 +6,14 @@ import OrderModel
 /// order's row id. SQL cannot fold Unicode, so the document is written by ingest in the same savepoint as its
 /// order; orders never change what they are found by, and are never deleted, so nothing else writes them.
 ///
-/// A term of three characters or more is looked up by its most selective trigrams (`SearchPlan`) and each
-/// candidate checked with `instr` against its document; a shorter one cannot use trigrams and is an `instr`
-/// over the documents of the orders stored last. Either way the matches are taken most recently stored first
-/// (descending rowid, which FTS5 walks without sorting) and at most `OrderQuery.searchLimit` of them, so a term
-/// that matches 44,000 orders costs what one that matches 50 does; `searchReach` says when the limit was reached.
+/// A term is found one of two ways, so that matches always come in the list's order (newest first, or the
+/// chosen sort) and a page costs milliseconds on millions of orders (`SearchPlan`):
+/// - When its rarest trigrams narrow it to a few thousand candidates, each is checked with `instr` against its
+///   document: every match is found, and the list sorts them.
+/// - When its trigrams are in too many orders for that (a common name, "LOAD-"), or it is too short for
+///   trigrams, matches are dense: the list is read in its own order, each order's document checked, until the
+///   page is full or a window of orders is read (`OrderQuery.searchWindow`); `searchReach` says when the window
+///   ran out first.
 /// The documents live in a plain table rather than in FTS5's own content, because the check reads one for every
 /// candidate, and a row of a plain table is read inside the query where FTS5 runs a statement of its own for each.
 enum SearchIndex {
@@ -42,42 +45,66 @@ enum SearchIndex {
         }
     }
 
-    /// Schema v13: the documents in a plain table, and a contentless FTS5 index over them. The index is built
-    /// anew from the documents: FTS5 cannot drop the content of a table it already holds.
+    /// Schema v13: the documents in a plain table beside the list's sort keys, and a contentless FTS5 index
+    /// over them. The index is built anew from the documents: FTS5 cannot drop the content of a table it holds.
     static func separateDocuments(_ db: Database) throws {
         try db.execute(sql: """
-            CREATE TABLE order_search_text (id INTEGER PRIMARY KEY, document TEXT NOT NULL);
-            INSERT INTO order_search_text (id, document) SELECT rowid, document FROM order_search;
+            CREATE TABLE order_search_text (
+                id INTEGER PRIMARY KEY, created_at INTEGER NOT NULL, currency TEXT NOT NULL, total INTEGER NOT NULL, document TEXT NOT NULL);
+            INSERT INTO order_search_text (id, created_at, currency, total, document)
+                SELECT orders.id, orders.created_at, orders.currency, orders.total, order_search.document
+                FROM order_search JOIN orders ON orders.id = order_search.rowid;
             DROP TABLE order_search;
             CREATE VIRTUAL TABLE order_search USING fts5(document, content = '', tokenize = 'trigram case_sensitive 1', detail = none);
             INSERT INTO order_search (rowid, document) SELECT id, document FROM order_search_text;
             """)
     }
 
-    static func add(rowID: Int64, document: String, _ db: Database) throws {
-        try db.cachedStatement(sql: "INSERT INTO order_search_text (id, document) VALUES (?, ?)").execute(arguments: [rowID, document])
+    static func add(rowID: Int64, _ order: OrderRecord, document: String, _ db: Database) throws {
+        try db.cachedStatement(sql: "INSERT INTO order_search_text (id, created_at, currency, total, document) VALUES (?, ?, ?, ?, ?)")
+            .execute(arguments: [rowID, order.createdAt, order.currency, order.total, document])
         try db.cachedStatement(sql: "INSERT INTO order_search (rowid, document) VALUES (?, ?)").execute(arguments: [rowID, document])
     }
 
-    /// The row ids of the orders that match the plan's term and `filters`, most recently stored first, at most `limit`.
-    static func matches(_ plan: SearchPlan, filters: ListFilters, limit: Int) -> SQL {
-        let matching: SQL = "instr(order_search_text.document, \(plan.term)) > 0"
-        // Orders are read only when a filter asks for their columns.
-        let (ordersJoin, filtered): (SQL, SQL) = filters.isEmpty
-            ? ("", matching) : ("JOIN orders ON orders.id = order_search_text.id", "\(matching) AND \(filters.condition)")
-        return switch plan.lookup {
-        case .trigrams(let expression): """
-            SELECT order_search_text.id FROM order_search JOIN order_search_text ON order_search_text.id = order_search.rowid \(ordersJoin)
-            WHERE order_search MATCH \(expression) AND \(filtered)
-            ORDER BY order_search.rowid DESC LIMIT \(limit)
-            """
-        case .recentOrders: """
-            SELECT order_search_text.id FROM order_search_text \(ordersJoin)
-            WHERE order_search_text.id > (SELECT max(id) FROM orders) - \(OrderQuery.shortTermWindow) AND \(filtered)
-            ORDER BY order_search_text.id DESC LIMIT \(limit)
-            """
-        case .nothing: "SELECT NULL WHERE 0"
+    /// The condition on `orders` that keeps the orders whose document holds `term`.
+    static func holds(_ term: String) -> SQL {
+        "EXISTS (SELECT 1 FROM order_search_text WHERE order_search_text.id = orders.id AND instr(order_search_text.document, \(term)) > 0)"
+    }
+
+    /// The row ids of the query's page among the index's candidates: those that hold the term and pass the
+    /// filters, sorted and after the cursor as the list is. The sort keys beside each document spare reading
+    /// an order (a page or more of the file each) for every match; orders are read only for their filters.
+    static func page(_ expression: String, term: String, _ query: OrderQuery) -> SQL {
+        let filters = ListFilters(query), order = query.order
+        let keys = order.columns.map { "order_search_text.\($0)" }.joined(separator: ", ")
+        var conditions: [SQL] = ["order_search MATCH \(expression)", "instr(order_search_text.document, \(term)) > 0"]
+        if !filters.isEmpty { conditions.append(filters.condition) }
+        if let after = query.after {
+            let placeholders = order.columns.map { _ in "?" }.joined(separator: ", ")
+            conditions.append(SQL(sql: "(\(keys)) \(order.isDescending ? "<" : ">") (\(placeholders))", arguments: order.values(of: after)))
         }
+        return """
+            SELECT order_search_text.id FROM order_search JOIN order_search_text ON order_search_text.id = order_search.rowid
+            \(sql: filters.isEmpty ? "" : "JOIN orders ON orders.id = order_search_text.id")
+            WHERE \(conditions.joined(separator: " AND "))
+            ORDER BY \(sql: order.columns.map { "order_search_text.\($0) \(order.isDescending ? "DESC" : "ASC")" }.joined(separator: ", "))
+            LIMIT \(max(0, query.limit))
+            """
+    }
+
+    /// The row ids of the first `limit` orders of `list` (the list's request, its filters and cursor applied)
+    /// that hold the term, reading at most `window` orders in the list's order; and whether the window ran out
+    /// before the page was full while the list went on.
+    static func walk(_ list: QueryInterfaceRequest<OrderRecord>, term: String, window: Int, limit: Int,
+                     _ db: Database) throws -> (ids: [Int64], windowRanOut: Bool) {
+        let rows = try Row.fetchCursor(db, list.select(Column("id"), SQL("\(holds(term)) AS hit")).limit(window + 1))
+        var ids: [Int64] = [], read = 0
+        while ids.count < limit, let row = try rows.next() {
+            read += 1
+            guard read <= window else { return (ids, true) }
+            if row["hit"] as Bool { ids.append(row["id"]) }
+        }
+        return (ids, false)
     }
 }
 
@@ -90,8 +117,10 @@ enum SearchIndex {
 /// how far into the store the sample reaches.
 struct SearchPlan {
     enum Lookup {
-        case trigrams(String)
-        case recentOrders
+        /// The index narrows the term to at most `candidateLimit` orders, these trigrams together.
+        case candidates(String)
+        /// The term is in too many orders for the index to narrow, or too short for it: the list is read.
+        case listOrder(window: Int)
         /// A trigram of the term is in no document: nothing can match.
         case nothing
     }
@@ -103,11 +132,13 @@ struct SearchPlan {
     static let mostTrigrams = 4
     /// A trigram beyond the rarest is used when it is in at most one order in this many.
     static let fewOrders: Int64 = 20
+    /// The most candidates checked one by one; each costs a document read, and all of them a page.
+    static let candidateLimit = 5_000
 
-    init(_ term: String, _ db: Database) throws {
+    init(_ term: String, _ db: Database, candidateLimit: Int = Self.candidateLimit) throws {
         self.term = term
         let scalars = Array(term.unicodeScalars), length = SearchText.indexedLength
-        guard scalars.count >= length else { lookup = .recentOrders; return }
+        guard scalars.count >= length else { lookup = .listOrder(window: OrderQuery.shortTermWindow); return }
         let stored = try Int64.fetchOne(db, sql: "SELECT max(id) FROM orders") ?? 0
         var estimates: [String: Int64] = [:]
         for start in 0...(scalars.count - length) {
@@ -128,7 +159,11 @@ struct SearchPlan {
         let ranked = estimates.sorted { ($0.value, $0.key) < ($1.value, $1.key) }
         guard let rarest = ranked.first else { lookup = .nothing; return }
         let selective = ranked.dropFirst().filter { $0.value <= stored / Self.fewOrders }.prefix(Self.mostTrigrams - 1)
-        lookup = .trigrams(([rarest] + selective).map { Self.quoted($0.key) }.joined(separator: " AND "))
+        let expression = ([rarest] + selective).map { Self.quoted($0.key) }.joined(separator: " AND ")
+        let candidates = try Int.fetchOne(db, sql: """
+            SELECT count(*) FROM (SELECT rowid FROM order_search WHERE order_search MATCH ? LIMIT \(candidateLimit + 1))
+            """, arguments: [expression]) ?? 0
+        lookup = candidates <= candidateLimit ? .candidates(expression) : .listOrder(window: OrderQuery.searchWindow)
     }
 
     /// An FTS5 string: the trigram itself, whatever characters it holds.
@@ -136,19 +171,15 @@ struct SearchPlan {
 }
 
 extension PayDeskStore {
-    /// How much of the store the query's search looked through: everything, or a bounded part (see `SearchReach`).
+    /// How much of the list the query's page looked through: all of it, or a window that ran out first (see
+    /// `SearchReach`). A page that follows a cursor is asked about from that cursor on.
     public func searchReach(_ query: OrderQuery) throws(StoreError) -> SearchReach {
         guard let term = query.searchTerm else { return .complete }
-        let filters = ListFilters(query)
         return try read { db in
             let plan = try SearchPlan(term, db)
-            if case .recentOrders = plan.lookup {
-                let stored = try Int.fetchOne(db, sql: "SELECT max(id) FROM orders") ?? 0
-                return stored > OrderQuery.shortTermWindow ? .shortTermAmongMostRecent(OrderQuery.shortTermWindow) : .complete
-            }
-            let found = try Int.fetchOne(db, SQLRequest<Int>(
-                "SELECT count(*) FROM (\(SearchIndex.matches(plan, filters: filters, limit: OrderQuery.searchLimit + 1)))")) ?? 0
-            return found > OrderQuery.searchLimit ? .mostRecentMatches(OrderQuery.searchLimit) : .complete
+            guard case .listOrder(let window) = plan.lookup else { return .complete }
+            let ranOut = try SearchIndex.walk(Self.list(query), term: term, window: window, limit: max(1, query.limit), db).windowRanOut
+            return ranOut ? .readOrdersOfTheList(window) : .complete
         }
     }
 }

@@ -54,8 +54,8 @@ import Testing
         #expect(!screen.contains { $0.contains("ORD-") })
     }
 
-    @Test(arguments: [(SearchReach.mostRecentMatches(1_000), Optional("more than 1000 match; showing the 1000 stored last")),
-                      (.shortTermAmongMostRecent(10_000), "searched only the 10000 orders stored last"), (.complete, nil)])
+    @Test(arguments: [(SearchReach.readOrdersOfTheList(100_000), Optional("searched the first 100000 orders of the list only")),
+                      (.complete, nil)])
     func aBoundedSearchSaysSoAtTheStartOfTheStatusLine(reach: SearchReach, note: String?) throws {
         // Given a store whose search for a common name is bounded (or not)
         let store = FakeConsoleStore(orders: [Self.summary("ORD-2", customer: "José García", minutesAgo: 5)], searchReach: reach)

@@ -70,7 +70,7 @@ import Testing
     @Test func aBoundedSearchExportSaysItWasBoundedAndWhere() throws {
         // Given a store whose search for a common name is bounded, and a console searching it at 200 columns
         let store = FakeConsoleStore(orders: [ConsoleStoreProtocolTests.summary("ORD-2", customer: "José García", minutesAgo: 5)],
-                                     searchReach: .mostRecentMatches(1_000))
+                                     searchReach: .readOrdersOfTheList(100_000))
         let folder = FakeConsoleStore.exports
         defer { try? FileManager.default.removeItem(atPath: folder.path) }
         let runner = StoreEffects(store: store, actor: ConsoleStoreProtocolTests.actor, exports: folder, clock: { Self.now })
@@ -83,11 +83,12 @@ import Testing
         let asked = store.calls.count
         effects = state.update(.key(.character("e")))
         run()
-        // Then the store was asked how far the search reached, and the status line says it was bounded and where the file is
-        #expect(Array(store.calls.dropFirst(asked)) == ["searchReach garcia", "orders"])
+        // Then the store was asked how far the search reached, after the page that ended the list, and the status
+        // line says it was bounded and where the file is
+        #expect(Array(store.calls.dropFirst(asked)) == ["orders", "searchReach garcia"])
         let line = Self.statusLine(state.view().lines, state.size)
         let file = folder.path + "/orders-2026-11-21T12-00-00Z.csv"
-        #expect(line == " search bounded (more than 1000 match): wrote the 1 stored last to \(file)", "\(line)")
+        #expect(line == " search bounded (the first 100000 orders of the list): wrote 1 order to \(file)", "\(line)")
         #expect(FileManager.default.fileExists(atPath: file))
     }
 }

@@ -51,21 +51,22 @@ import TestSupport
         #expect(try store.searchReach(OrderQuery(search: text)) == .complete)
     }
 
-    @Test func aTwoCharacterTermIsFoundByScanningTheOrdersStoredLast() throws {
+    @Test func aTermTooShortForTheIndexIsFoundByReadingTheList() throws {
         // Given Chinese customers, whose names are often two characters
         let store = try store([("伟", "王", "上海"), ("芳", "李", "北京"), ("伟", "张", "上海")])
         // When the operator searches a two-character name, and a single character
-        // Then both are found, newest first, and on a store this small the search looked at every order
+        // Then both are found, newest first, and on a store this small the search read the whole list
         #expect(try found("王伟", in: store) == ["TEA-0000"])
         #expect(try found("伟", in: store) == ["TEA-0002", "TEA-0000"])
+        #expect(try found("伟", in: store, OrderQuery(order: .oldestFirst)) == ["TEA-0000", "TEA-0002"])
         #expect(try store.searchReach(OrderQuery(search: "伟")) == .complete)
     }
 
     @Test func aSearchPagesThroughEveryMatchInTheListsOrder() throws {
         // Given 30 orders of which every third is Weiß's
         let store = try store((0..<30).map { $0 % 3 == 0 ? ("Anna", "Weiß", "Köln") : ("Liam", "Smith", "Paris") })
-        // When the search is read newest first and then oldest first, four at a time by keyset
-        for order in [OrderQuery.ListOrder.newestFirst, .oldestFirst] {
+        // When the search is read newest first, oldest first, and by amount (all equal, so by row), four at a time by keyset
+        for order in [OrderQuery.ListOrder.newestFirst, .oldestFirst, .largestFirst, .smallestFirst] {
             var seen: [String] = []
             var query = OrderQuery(search: "weiss", limit: 4, order: order)
             while case let page = try store.orders(query), !page.isEmpty {
@@ -74,28 +75,59 @@ import TestSupport
             }
             // Then every match comes exactly once, in the list's order
             let expected = stride(from: 0, to: 30, by: 3).map { String(format: "TEA-%04d", $0) }
-            #expect(seen == (order == .newestFirst ? expected.reversed() : expected))
+            #expect(seen == (order == .newestFirst || order == .largestFirst ? expected.reversed() : expected), "\(order)")
         }
     }
 
-    @Test func aSearchMatchingMoreThanItsLimitShowsTheNewestAndSaysSo() throws {
-        // Given more García orders than a search takes, and one Weiß order among the oldest
-        let count = OrderQuery.searchLimit + 20
+    @Test func aCommonTermFindsEveryMatchInTheListsOrder() throws {
+        // Given a thousand García orders, and one Weiß order among the oldest
+        let count = 1_020
         let store = try store((0..<count).map { $0 == 5 ? ("Anna", "Weiß", "Köln") : ("José", "García", "Sevilla") })
-        // When the operator searches the common name
-        let first = try found("garcia", in: store, OrderQuery(limit: 3))
-        // Then the first page holds the newest orders, and the search says it is bounded
-        #expect(first == (count - 3..<count).reversed().map { String(format: "TEA-%04d", $0) })
-        #expect(try store.searchReach(OrderQuery(search: "garcia")) == .mostRecentMatches(OrderQuery.searchLimit))
-        #expect(try store.orders(OrderQuery(search: "García", limit: 5_000)).count == OrderQuery.searchLimit)
-        // And a rare name among the oldest orders is still found, completely
+        // When the operator searches the common name, newest first and oldest first
+        // Then the first page holds the newest, or the oldest, and every match is there to page through
+        #expect(try found("garcia", in: store, OrderQuery(limit: 3)) == (count - 3..<count).reversed().map { String(format: "TEA-%04d", $0) })
+        #expect(try found("garcia", in: store, OrderQuery(limit: 3, order: .oldestFirst)) == ["TEA-0000", "TEA-0001", "TEA-0002"])
+        #expect(try store.orders(OrderQuery(search: "García", limit: 5_000)).count == count - 1)
+        #expect(try store.searchReach(OrderQuery(search: "garcia")) == .complete)
+        // And a rare name among the oldest orders is found too
         #expect(try found("weiss", in: store) == ["TEA-0005"])
-        #expect(try store.searchReach(OrderQuery(search: "weiss")) == .complete)
+    }
+
+    @Test func aTermTheIndexCannotNarrowIsLookedForInTheList() throws {
+        // Given 30 orders, every one of them García's
+        let store = try store((0..<30).map { _ in ("José", "García", "Sevilla") })
+        try store.database.read { db in
+            // When the index finds more candidates than it may check one by one
+            // Then the list is read instead, and with room for every candidate the index serves the term
+            guard case .listOrder(let window) = try SearchPlan("garcia", db, candidateLimit: 29).lookup else {
+                Issue.record("not read from the list"); return
+            }
+            #expect(window == OrderQuery.searchWindow)
+            guard case .candidates = try SearchPlan("garcia", db, candidateLimit: 30).lookup else { Issue.record("not from the index"); return }
+        }
+    }
+
+    @Test func aWindowThatRunsOutBeforeThePageIsFullIsSaid() throws {
+        // Given 30 orders of which only the two oldest are Weiß's
+        let store = try store((0..<30).map { $0 < 2 ? ("Anna", "Weiß", "Köln") : ("Liam", "Smith", "Paris") })
+        try store.database.read { db in
+            let list = PayDeskStore.list(OrderQuery(search: "weiss"))
+            // When the list is read newest first through a window of ten orders
+            let short = try SearchIndex.walk(list, term: "weiss", window: 10, limit: 50, db)
+            // Then nothing is found, and the window is said to have run out
+            #expect(short.ids.isEmpty && short.windowRanOut)
+            // And a window as long as the list finds both, and did not run out
+            let whole = try SearchIndex.walk(list, term: "weiss", window: 30, limit: 50, db)
+            #expect(whole.ids.count == 2 && !whole.windowRanOut)
+            // And a page that fills up before the window ends did not run out either
+            let page = try SearchIndex.walk(list, term: "smith", window: 10, limit: 5, db)
+            #expect(page.ids.count == 5 && !page.windowRanOut)
+        }
     }
 
     @Test func filtersApplyBeforeASearchTakesItsMatches() throws {
-        // Given more García orders than a search takes, the oldest ten of them paid
-        let count = OrderQuery.searchLimit + 10
+        // Given a thousand García orders, the oldest ten of them paid
+        let count = 1_010
         let store = try store((0..<count).map { _ in ("José", "García", "Sevilla") })
         try Fixture.ingest((0..<10).flatMap { index -> [String] in
             let id = String(format: "TEA-%04d", index)
@@ -115,7 +147,7 @@ import TestSupport
         // When a term made of one trigram over and over is planned
         let plan = try store.database.read { db in try SearchPlan("333333", db) }
         // Then FTS5 is given that trigram once, and the order is found
-        guard case .trigrams(let expression) = plan.lookup else { Issue.record("planned as \(plan.lookup)"); return }
+        guard case .candidates(let expression) = plan.lookup else { Issue.record("planned as \(plan.lookup)"); return }
         #expect(expression == "\"333\"")
         #expect(try found("3333 33", in: store) == ["TEA-0000"])
     }

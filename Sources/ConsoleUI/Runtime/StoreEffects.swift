@@ -71,7 +71,6 @@ public struct StoreEffects: Sendable {
         do {
             switch request {
             case .orders(var query):
-                reach = query.searchTerm == nil ? .complete : try store.searchReach(query)
                 var orders: [OrderSummary] = []
                 while true {
                     let page = try store.orders(query)
@@ -79,6 +78,8 @@ public struct StoreEffects: Sendable {
                     guard page.count == query.limit, let last = page.last else { break }
                     query.after = last.cursor
                 }
+                // The last page is the one that ended the list: whether a search window ran out is asked of it.
+                reach = query.searchTerm == nil ? .complete : try store.searchReach(query)
                 (table, rows) = (CSVTable(orders: orders), orders.count)
             case .refunds:
                 let refunds = try store.refunds()
