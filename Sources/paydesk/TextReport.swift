@@ -8,14 +8,17 @@ import TerminalCore
 enum TextReport {
     static func orderTable(_ orders: [OrderSummary]) -> String {
         guard !orders.isEmpty else { return "no orders" }
-        var lines = [row(["CREATED (UTC)", "ORDER", "STATUS", "TOTAL", "CUSTOMER", "SHIPPING", "CARD"], widths: orderWidths)]
+        // An order id is what `refund` and `cancel` are given: never cut.
+        var widths = orderWidths
+        widths[1] = widest(orders.map(\.orderId), header: "ORDER")
+        var lines = [row(["CREATED (UTC)", "ORDER", "STATUS", "TOTAL", "CUSTOMER", "SHIPPING", "CARD"], widths: widths)]
         for order in orders {
             var status = order.status.rawValue
             if let reason = order.failureReason { status += " (\(reason.rawValue))" }
             if order.cancelRequested { status += " · cancel requested" }
             if order.tokenFromSandbox { status += " · SANDBOX token" }
             lines.append(row([clock(order.createdAt), order.orderId, status, order.total.description, order.customer,
-                              order.shippingMethod ?? "—", order.wallet], widths: orderWidths, rightAligned: [3]))
+                              order.shippingMethod ?? "—", order.wallet], widths: widths, rightAligned: [3]))
         }
         return lines.joined(separator: "\n")
     }
@@ -24,7 +27,8 @@ enum TextReport {
 
     static func refundTable(_ refunds: [RefundView]) -> String {
         guard !refunds.isEmpty else { return "no refunds" }
-        let widths = [19, 12, 10, 14, 21, 16, widest(refunds.map(\.requestedBy), header: "BY")]
+        let widths = [widest(refunds.map(\.refundId), header: "REFUND"), widest(refunds.map(\.orderId), header: "ORDER"), 10, 14, 21, 16,
+                      widest(refunds.map(\.requestedBy), header: "BY")]
         var lines = [row(["REFUND", "ORDER", "STATUS", "AMOUNT", "REASON", "REQUESTED (UTC)", "BY"], widths: widths)]
         for refund in refunds {
             lines.append(row([refund.refundId, refund.orderId, refund.status.rawValue, refund.amount.description,
@@ -37,7 +41,7 @@ enum TextReport {
         guard !entries.isEmpty else { return "no audit entries" }
         // Who did it and what came of it are what an audit trail is read for: their columns are as wide as the
         // widest shown, never cut at a fixed width (`widest` bounds them).
-        let widths = [24, widest(entries.map(\.actor.description), header: "ACTOR"), 18, 12, 14,
+        let widths = [24, widest(entries.map(\.actor.description), header: "ACTOR"), 18, widest(entries.map { $0.orderId ?? "—" }, header: "ORDER"), 14,
                       widest(entries.map(\.outcome), header: "OUTCOME")]
         var lines = [row(["AT (UTC)", "ACTOR", "ACTION", "ORDER", "AMOUNT", "OUTCOME"], widths: widths)]
         for entry in entries {

@@ -2,7 +2,8 @@ import OrderModel
 import Testing
 @testable import paydesk
 
-/// The tables of `paydesk audit` and `paydesk refunds list` for people: who did it is never cut.
+/// The tables of `paydesk audit`, `orders list` and `refunds list` for people: who did it, and the ids an operator
+/// types into `refund` and `cancel`, are never cut.
 @Suite struct AuditTableTests {
     @Test func theActorAndOutcomeAreShownWholeHoweverLong() {
         // Given an entry by an operator with a long label, from a client the session reported
@@ -30,5 +31,23 @@ import Testing
         // When the table is drawn, then its line ends with who asked, whole
         let lines = TextReport.refundTable([refund]).split(separator: "\n")
         #expect(lines.last?.hasSuffix("shop as Ana Lima (support, night shift) via 203.0.113.7 52144 (client-reported)") == true)
+    }
+
+    @Test func orderIdsAreShownWholeInEveryTable() {
+        // Given an order id longer than the columns used to be, in an order, a refund and an audit entry
+        let id = "shop-eu-2026-11-21-000000042"
+        let time = Timestamp(millisecondsSinceEpoch: 1_795_253_400_000)
+        let cny = Currency(code: "CNY")!
+        let order = OrderSummary(orderId: id, createdAt: time, status: .paid, failureReason: nil, total: Money(minorUnits: 100, currency: cny),
+                                 customer: "王小明", shippingMethod: "standard", shippingLabel: nil, wallet: "Visa 0075", cardLast4: "0075",
+                                 cancelRequested: false, refundPending: false, tokenOutcome: nil, tokenMismatch: false, holdReason: nil,
+                                 tokenFromSandbox: false, updatedAt: time, cursor: OrderCursor(createdAt: 0, currency: "CNY", total: 100, rowID: 1))
+        let refund = RefundView(refundId: "re_89ad27c6cf0aa35b", orderId: id, amount: Money(minorUnits: 100, currency: cny), status: .pending,
+                                reason: .requestedByCustomer, note: nil, requestedAt: time, requestedBy: "shop", failureReason: nil, idempotencyKey: "k1")
+        let entry = AuditEntry(at: time, actor: Actor(login: "shop"), action: "refund", orderId: id, outcome: "requested")
+        // When each table is drawn, then the id is whole in it
+        for table in [TextReport.orderTable([order]), TextReport.refundTable([refund]), TextReport.auditTable([entry])] {
+            #expect(table.split(separator: "\n").last?.contains(" \(id) ") == true, "\(table)")
+        }
     }
 }
