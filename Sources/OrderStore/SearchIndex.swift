@@ -14,7 +14,7 @@ import OrderModel
 /// the limit was reached.
 enum SearchIndex {
     /// Schema v11: the table, and a document for every order already stored.
-    static func create(_ db: Database) throws {
+    static func create(_ db: Database, _ progress: MigrationProgress) throws {
         try db.execute(sql: """
             CREATE VIRTUAL TABLE order_search USING fts5(document, tokenize = 'trigram case_sensitive 1', detail = none)
             """)
@@ -27,7 +27,10 @@ enum SearchIndex {
         let rows = try Row.fetchCursor(db, sql: """
             SELECT id, order_id, card_last4, shipping_label, \(contact("shippingContact")), \(contact("billingContact")) FROM orders
             """)
+        var walked = 0
         while let row = try rows.next() {
+            walked += 1
+            defer { progress.walked(walked) }
             let contacts = [4, 9].compactMap { (first: Int) -> Contact? in
                 let values: [String?] = (first..<first + 5).map { row[$0] }
                 guard values.contains(where: { $0 != nil }) else { return nil }
