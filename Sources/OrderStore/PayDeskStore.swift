@@ -39,9 +39,10 @@ public final class PayDeskStore: Sendable {
 
     /// Opens the store at `path`, which must exist: a store is created on purpose (`create`, `paydesk init`),
     /// never as a side effect of a mistyped path. Its files are checked first (`StoreFiles`).
-    /// `busyTimeout` is how long a write waits for another process's transaction before giving up.
+    /// `busyTimeout` is how long a write waits for another process's transaction before giving up. A read-write
+    /// open upgrades an older store, telling `upgradeReporter` what it does and how far it has got.
     public init(path: String, mode: Mode = .readWrite, busyTimeout: TimeInterval = 5,
-                clock: @escaping @Sendable () -> Timestamp = Timestamp.now) throws(StoreError) {
+                clock: @escaping @Sendable () -> Timestamp = Timestamp.now, upgradeReporter: UpgradeReporter? = nil) throws(StoreError) {
         self.path = path
         self.isReadOnly = mode == .readOnly
         self.clock = clock
@@ -70,7 +71,7 @@ public final class PayDeskStore: Sendable {
             database = pool
             try Self.checkIdentity(pool, path: path, readOnly: isReadOnly)
             if !isReadOnly {
-                try Schema.migrator.migrate(pool)
+                try Schema.upgrade(pool, reporter: upgradeReporter)
                 // The identity check read through a connection opened before the migration: it would go on
                 // decoding rows by the old schema's columns.
                 pool.invalidateReadOnlyConnections()
@@ -139,7 +140,11 @@ public final class PayDeskStore: Sendable {
             }
             let migrator = Schema.migrator
             if try migrator.hasBeenSuperseded(db) { throw StoreError.newerSchema(path: path) }
-            if readOnly, try !migrator.hasCompletedMigrations(db) { throw StoreError.needsMigration(path: path) }
+            if readOnly, try !migrator.hasCompletedMigrations(db) {
+                let applied = try migrator.appliedIdentifiers(db)
+                let version = Schema.steps.prefix { applied.contains($0.identifier) }.last?.version ?? 0
+                throw StoreError.needsMigration(path: path, version: version, needed: PayDeskStore.schemaVersion)
+            }
         }
     }
 

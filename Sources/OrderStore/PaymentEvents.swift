@@ -111,7 +111,7 @@ extension PayDeskStore {
         var record = PaymentEventRecord(orderRef: orderRef, event: event.kind.rawValue, at: event.at.millisecondsSinceEpoch,
                                         processorReference: event.processorReference, reason: event.reason,
                                         refundId: event.refundId, amount: refund?.changed.amount ?? event.amount, fingerprint: fingerprint)
-        try record.insert(db)
+        try record.insertNew(db)
         try AuditLog.append(AuditEntry(at: now, actor: actor, action: event.kind.rawValue, orderId: event.orderId,
                                        amount: refund?.changed.amount, currencyCode: order.currency,
                                        idempotencyKey: event.refundId ?? event.processorReference,
@@ -122,7 +122,7 @@ extension PayDeskStore {
     // MARK: Shared steps
 
     static func fetchOrder(_ orderId: String, _ db: Database) throws -> OrderRecord {
-        guard let order = try OrderRecord.filter(OrderRecord.Columns.orderId == orderId).fetchOne(db) else {
+        guard let order = try OrderRecord.fetch(orderId: orderId, db) else {
             throw StoreError.unknownOrder(orderId)
         }
         return order

@@ -11,22 +11,25 @@ enum Schema {
     /// `PRAGMA application_id` of every PayDesk store: "PDSK".
     static let applicationID: Int32 = 0x5044_534B
 
-    static var migrator: DatabaseMigrator {
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1", migrate: createVersion1)
-        migrator.registerMigration("v2", migrate: addShippingLabel)
-        migrator.registerMigration("v3", migrate: addTokenVerification)
-        migrator.registerMigration("v4", migrate: indexOpenCancels)
-        migrator.registerMigration("v5", migrate: indexAmounts)
-        migrator.registerMigration("v6", migrate: keepPollSchedules)
-        migrator.registerMigration("v7", migrate: totalsThatOverflowVisibly)
-        migrator.registerMigration("v8", migrate: recordWhatMadeTheStore)
-        migrator.registerMigration("v9", migrate: holdsAndRefundsInFlight)
-        migrator.registerMigration("v10", migrate: auditEffects)
-        migrator.registerMigration("v11", migrate: SearchIndex.create)
-        migrator.registerMigration("v12", migrate: operatorLabels)
-        migrator.registerMigration("v13", migrate: SearchIndex.separateDocuments)
-        return migrator
+    static var migrator: DatabaseMigrator { migrator(reporting: nil) }
+
+    /// Every migration, with what it does in the words an upgrade prints (`SchemaUpgrade.swift`).
+    static var steps: [SchemaStep] {
+        [
+            SchemaStep("v1", "creating the tables", createVersion1),
+            SchemaStep("v2", "adding the shipping label to orders", addShippingLabel),
+            SchemaStep("v3", "adding the token's verification to orders", addTokenVerification),
+            SchemaStep("v4", "indexing open cancels", indexOpenCancels),
+            SchemaStep("v5", "indexing orders by amount", indexAmounts),
+            SchemaStep("v6", "keeping the polling schedule of charges", keepPollSchedules),
+            SchemaStep("v7", "recounting the totals per status so that an overflow shows", totalsThatOverflowVisibly),
+            SchemaStep("v8", "recording what made the store", recordWhatMadeTheStore),
+            SchemaStep("v9", "adding held orders and each order's refunds in flight", holdsAndRefundsInFlight),
+            SchemaStep("v10", "writing a baseline audit entry for every order", walkingOrders: auditEffects),
+            SchemaStep("v11", "building the search index for every order", walkingOrders: SearchIndex.create),
+            SchemaStep("v12", "adding the operator's label to the audit log", operatorLabels),
+            SchemaStep("v13", "moving the search documents beside the list's sort keys, and indexing them again", walkingOrders: SearchIndex.separateDocuments),
+        ]
     }
 
     /// The audit log records the operator's label (`PAYDESK_OPERATOR`) beside the login, for a team sharing one.
@@ -37,7 +40,7 @@ enum Schema {
     /// Audit entries record what they did to their order (`AuditEffect`), so that `audit --verify` can replay
     /// the log and hold the store to it. Orders already in the store get one entry with the state they are in:
     /// the history before it was not recorded this way and cannot be replayed, but from here on it can.
-    private static func auditEffects(_ db: Database) throws {
+    private static func auditEffects(_ db: Database, _ progress: MigrationProgress) throws {
         try db.execute(sql: "ALTER TABLE audit_log ADD COLUMN effect TEXT")
         // Plain SQL, not the records: a migration must read the schema as it stood, whatever the code becomes.
         var refunds: [Int64: [AuditEffect.Refund]] = [:]
@@ -49,7 +52,10 @@ enum Schema {
         let orders = try Row.fetchCursor(db, sql: """
             SELECT id, order_id, currency, total, status, failure_reason, cancel_requested, paid, refunded FROM orders ORDER BY id
             """)
+        var walked = 0
         while let order = try orders.next() {
+            walked += 1
+            defer { progress.walked(walked) }
             guard let status = PaymentStatus(rawValue: order["status"]) else { continue }
             let effect = AuditEffect(status: status, failureReason: (order["failure_reason"] as String?).flatMap(FailureReason.init(rawValue:)),
                                      cancelRequested: order["cancel_requested"], paid: order["paid"], refunded: order["refunded"],

@@ -19,7 +19,7 @@ import OrderModel
 enum SearchIndex {
     /// Schema v11: an FTS5 table holding its own copy of the documents, and a document for every order already
     /// stored. v13 (`separateDocuments`) moves the documents out of it.
-    static func create(_ db: Database) throws {
+    static func create(_ db: Database, _ progress: MigrationProgress) throws {
         try db.execute(sql: """
             CREATE VIRTUAL TABLE order_search USING fts5(document, tokenize = 'trigram case_sensitive 1', detail = none)
             """)
@@ -32,7 +32,10 @@ enum SearchIndex {
         let rows = try Row.fetchCursor(db, sql: """
             SELECT id, order_id, card_last4, shipping_label, \(contact("shippingContact")), \(contact("billingContact")) FROM orders
             """)
+        var walked = 0
         while let row = try rows.next() {
+            walked += 1
+            defer { progress.walked(walked) }
             let contacts = [4, 9].compactMap { (first: Int) -> Contact? in
                 let values: [String?] = (first..<first + 5).map { row[$0] }
                 guard values.contains(where: { $0 != nil }) else { return nil }
@@ -46,18 +49,29 @@ enum SearchIndex {
     }
 
     /// Schema v13: the documents in a plain table beside the list's sort keys, and a contentless FTS5 index
-    /// over them. The index is built anew from the documents: FTS5 cannot drop the content of a table it holds.
-    static func separateDocuments(_ db: Database) throws {
+    /// over them. The index is built anew from the documents (FTS5 cannot drop the content of a table it holds),
+    /// ten thousand orders at a time so that the upgrade can say how far it has got.
+    static func separateDocuments(_ db: Database, _ progress: MigrationProgress) throws {
         try db.execute(sql: """
             CREATE TABLE order_search_text (
                 id INTEGER PRIMARY KEY, created_at INTEGER NOT NULL, currency TEXT NOT NULL, total INTEGER NOT NULL, document TEXT NOT NULL);
-            INSERT INTO order_search_text (id, created_at, currency, total, document)
-                SELECT orders.id, orders.created_at, orders.currency, orders.total, order_search.document
-                FROM order_search JOIN orders ON orders.id = order_search.rowid;
-            DROP TABLE order_search;
-            CREATE VIRTUAL TABLE order_search USING fts5(document, content = '', tokenize = 'trigram case_sensitive 1', detail = none);
-            INSERT INTO order_search (rowid, document) SELECT id, document FROM order_search_text;
+            CREATE VIRTUAL TABLE order_search_index USING fts5(document, content = '', tokenize = 'trigram case_sensitive 1', detail = none);
             """)
+        let last = try Int64.fetchOne(db, sql: "SELECT max(id) FROM orders") ?? 0
+        var walked = 0
+        for first in stride(from: Int64(0), through: last, by: 10_000) {
+            let range: StatementArguments = [first, first + 10_000]
+            try db.execute(sql: """
+                INSERT INTO order_search_text (id, created_at, currency, total, document)
+                    SELECT orders.id, orders.created_at, orders.currency, orders.total, order_search.document
+                    FROM order_search JOIN orders ON orders.id = order_search.rowid WHERE order_search.rowid > ? AND order_search.rowid <= ?
+                """, arguments: range)
+            try db.execute(sql: "INSERT INTO order_search_index (rowid, document) SELECT id, document FROM order_search_text WHERE id > ? AND id <= ?",
+                           arguments: range)
+            walked += db.changesCount
+            progress.walked(walked)
+        }
+        try db.execute(sql: "DROP TABLE order_search; ALTER TABLE order_search_index RENAME TO order_search")
     }
 
     static func add(rowID: Int64, _ order: OrderRecord, document: String, _ db: Database) throws {

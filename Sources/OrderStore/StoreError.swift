@@ -10,7 +10,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case notAPayDeskStore(path: String)
     case notADatabase(path: String)
     case newerSchema(path: String)
-    case needsMigration(path: String)
+    case needsMigration(path: String, version: Int, needed: Int)
     case readOnly(path: String)
     case locked(path: String)
     case cannotOpen(path: String, reason: String)
@@ -30,7 +30,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
         case .notAPayDeskStore(let path): "\(path): this SQLite file is not a PayDesk store"
         case .notADatabase(let path): "\(path): not a SQLite database, or the file is corrupted"
         case .newerSchema(let path): "\(path): the store was written by a newer PayDesk; upgrade this one to open it"
-        case .needsMigration(let path): "\(path): the store needs upgrading; open it once without --read-only"
+        case .needsMigration(let path, let version, let needed):
+            "\(path): the store is at schema v\(version) and this PayDesk reads v\(needed); a read-only session cannot upgrade it: "
+            + "wait for an upgrade already running, or have its owner open it once without --read-only, then try again"
         case .readOnly(let path): "\(path): the store is open read-only; nothing was changed"
         case .locked(let path): "\(path): another process kept the store locked too long; nothing was changed, try again"
         case .cannotOpen(let path, let reason): "\(path): cannot open: \(reason)"

@@ -57,7 +57,8 @@ extension StoreOptions {
     func openForConsole() throws -> (PayDeskStore, readOnlyReason: String?) {
         var reason = readOnlyReason ?? storeReadOnlyReason
         if reason == nil {
-            do { return (try PayDeskStore(path: path, mode: .readWrite), nil) } catch StoreError.readOnly, StoreError.cannotOpen {
+            do { return (try PayDeskStore(path: path, mode: .readWrite, upgradeReporter: upgradeReporter), nil) }
+            catch StoreError.readOnly, StoreError.cannotOpen {
                 reason = "the store could not be opened for writing"
             } catch {
                 throw CommandFailure(error)

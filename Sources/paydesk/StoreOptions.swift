@@ -66,7 +66,13 @@ struct StoreOptions: ParsableArguments {
         if let why = readOnlyReason {
             throw CommandFailure("cannot \(what): read-only mode (\(why)); nothing was changed")
         }
-        do { return try PayDeskStore(path: path, mode: .readWrite) } catch { throw CommandFailure(error) }
+        do { return try PayDeskStore(path: path, mode: .readWrite, upgradeReporter: upgradeReporter) } catch { throw CommandFailure(error) }
+    }
+
+    /// An upgrade of an older store says what it does on standard error, and how far a long migration has got.
+    var upgradeReporter: UpgradeReporter {
+        let lines = UpgradeLines(store: path) { Output.error($0) }
+        return { lines.report($0) }
     }
 }
 

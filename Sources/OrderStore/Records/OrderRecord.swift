@@ -64,6 +64,62 @@ struct OrderRecord: Codable, Sendable, FetchableRecord, MutablePersistableRecord
                                      tokenOutcome?.rawValue, tokenMismatch, tokenVerification, holdReason])
     }
 
+    /// Every column, in the order `init(selected:)` reads them.
+    static let selection = """
+        id, order_id, fingerprint, created_at, currency, total, status, failure_reason, processor_reference, cancel_requested,
+        cancel_requested_at, cancel_requested_by, cancel_idempotency_key, paid, refunded, updated_at, customer_name,
+        customer_phone_reversed, customer_email, card_last4, wallet, shipping_method, shipping_label, details, token_outcome,
+        token_mismatch, token_verification, hold_reason, refunds_in_flight
+        """
+
+    /// The order with this id, through one cached statement read by column position: every payment event and
+    /// operator request reads its order, and GRDB's query builder and Codable decoding by column name cost the
+    /// driver more than the rest of an event together (docs/design.md §3, `paydesk-benchmarks driver`).
+    static func fetch(orderId: String, _ db: Database) throws -> OrderRecord? {
+        let statement = try db.cachedStatement(sql: "SELECT \(selection) FROM orders WHERE order_id = ?")
+        return try Row.fetchOne(statement, arguments: [orderId]).map { try OrderRecord(selected: $0) }
+    }
+
+    /// Reads a row of `selection`. A status, reason or outcome this build does not know is an error, as it is
+    /// when Codable reads the row.
+    init(selected row: Row) throws {
+        func known<Value: RawRepresentable>(_ raw: String?, _ column: String) throws -> Value? where Value.RawValue == String {
+            guard let raw else { return nil }
+            guard let value = Value(rawValue: raw) else { throw StoreError.database("orders.\(column): unknown value \(quoted(raw))") }
+            return value
+        }
+        id = row[0]
+        orderId = row[1]
+        fingerprint = row[2]
+        createdAt = row[3]
+        currency = row[4]
+        total = row[5]
+        guard let status: PaymentStatus = try known(row[6], "status") else { throw StoreError.database("orders.status: missing") }
+        self.status = status
+        failureReason = try known(row[7], "failure_reason")
+        processorReference = row[8]
+        cancelRequested = row[9]
+        cancelRequestedAt = row[10]
+        cancelRequestedBy = row[11]
+        cancelIdempotencyKey = row[12]
+        paid = row[13]
+        refunded = row[14]
+        updatedAt = row[15]
+        customerName = row[16]
+        customerPhoneReversed = row[17]
+        customerEmail = row[18]
+        cardLast4 = row[19]
+        wallet = row[20]
+        shippingMethod = row[21]
+        shippingLabel = row[22]
+        details = row[23]
+        tokenOutcome = try known(row[24], "token_outcome")
+        tokenMismatch = row[25]
+        tokenVerification = row[26]
+        holdReason = row[27]
+        refundsInFlight = row[28]
+    }
+
     /// Writes the payment state, the only columns that change after ingest, through one cached statement:
     /// GRDB's Codable diff of the whole record cost more than the rest of a payment event.
     func savePaymentState(_ db: Database) throws {
