@@ -7,7 +7,7 @@ import OrderModel
 /// were keys.
 public struct NewOrder: Sendable {
     var record: OrderRecord
-    /// What the order is found by, folded (`SearchText.document`): written with the order, in its savepoint.
+    /// What the order is found by, folded (`SearchText.document`): stored with the order, in its savepoint.
     let searchDocument: String
     /// What its token is checked against: the total, and when the merchant accepted the payment.
     public let total: Money
@@ -59,6 +59,7 @@ extension PayDeskStore {
         throws(StoreError) -> [(line: Int, outcome: Result<ApplyOutcome, FieldProblem>)] {
         try write { db -> [(line: Int, outcome: Result<ApplyOutcome, FieldProblem>)] in
             let began = DispatchTime.now().uptimeNanoseconds
+            let indexed = try SearchIndex.lastIndexed(db)
             var next = start
             var written: [(line: Int, outcome: Result<ApplyOutcome, FieldProblem>)] = []
             repeat {
@@ -81,6 +82,7 @@ extension PayDeskStore {
                 written.append((number, outcome))
                 next += 1
             } while next < lines.endIndex && DispatchTime.now().uptimeNanoseconds - began < nanoseconds
+            try SearchIndex.index(after: indexed, db)
             return written
         }
     }
@@ -111,7 +113,7 @@ extension PayDeskStore {
 
     /// Stores a new order, or recognises one already stored. The same order id with other content is refused:
     /// the stored order stays as it was.
-    static func insert(_ order: NewOrder, actor: Actor, now: Timestamp, _ db: Database) throws -> ApplyOutcome {
+    private static func insert(_ order: NewOrder, actor: Actor, now: Timestamp, _ db: Database) throws -> ApplyOutcome {
         let record = order.record
         let stored = try db.cachedStatement(sql: "SELECT fingerprint FROM orders WHERE order_id = ?")
         if let existing = try Data.fetchOne(stored, arguments: [record.orderId]) {

@@ -4,7 +4,8 @@ import OrderModel
 /// The orders list's search: each order's folded document (`SearchText.document`) in `order_search_text`, and
 /// `order_search`, a contentless FTS5 table with the trigram tokenizer over the same documents, both keyed by the
 /// order's row id. SQL cannot fold Unicode, so the document is written by ingest in the same savepoint as its
-/// order; orders never change what they are found by, and are never deleted, so nothing else writes them.
+/// order, and indexed before its transaction commits (`index`); orders never change what they are found by, and
+/// are never deleted, so nothing else writes them.
 ///
 /// A term is found one of two ways, so that matches always come in the list's order (newest first, or the
 /// chosen sort) and a page costs milliseconds on millions of orders (`SearchPlan`):
@@ -74,10 +75,25 @@ enum SearchIndex {
         try db.execute(sql: "DROP TABLE order_search; ALTER TABLE order_search_index RENAME TO order_search")
     }
 
+    /// Stores an order's document, inside its line's savepoint (a refused line takes its document with it). It is
+    /// not indexed yet: FTS5 writes what it holds to disk at every savepoint, and inside a transaction every
+    /// statement is one, so a document indexed per order became an FTS5 segment of its own, and merging them
+    /// was half of ingest. `index` adds the transaction's documents in one statement before it commits.
     static func add(rowID: Int64, _ order: OrderRecord, document: String, _ db: Database) throws {
         try db.cachedStatement(sql: "INSERT INTO order_search_text (id, created_at, currency, total, document) VALUES (?, ?, ?, ?, ?)")
             .execute(arguments: [rowID, order.createdAt, order.currency, order.total, document])
-        try db.cachedStatement(sql: "INSERT INTO order_search (rowid, document) VALUES (?, ?)").execute(arguments: [rowID, document])
+    }
+
+    /// The newest document already indexed: a transaction's own documents come after it (orders' row ids only
+    /// grow, as orders are never deleted).
+    static func lastIndexed(_ db: Database) throws -> Int64 {
+        try Int64.fetchOne(db.cachedStatement(sql: "SELECT max(id) FROM order_search_text")) ?? 0
+    }
+
+    /// Indexes the documents stored after `last`, in one statement.
+    static func index(after last: Int64, _ db: Database) throws {
+        try db.cachedStatement(sql: "INSERT INTO order_search (rowid, document) SELECT id, document FROM order_search_text WHERE id > ?")
+            .execute(arguments: [last])
     }
 
     /// The condition on `orders` that keeps the orders whose document holds `term`.

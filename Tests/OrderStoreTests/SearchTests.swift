@@ -168,4 +168,48 @@ import TestSupport
         #expect(try found("5550 0001", in: store) == ["TEA-0001"])
         #expect(try found("uberweg 1", in: store) == ["TEA-0001"])
     }
+
+    /// How many documents the search index holds, and how many of them belong to a stored order.
+    func indexed(in store: PayDeskStore) throws -> (documents: Int, ofStoredOrders: Int) {
+        try store.database.read { db in
+            (try Int.fetchOne(db, sql: "SELECT count(*) FROM order_search") ?? 0,
+             try Int.fetchOne(db, sql: "SELECT count(*) FROM order_search JOIN orders ON orders.id = order_search.rowid") ?? 0)
+        }
+    }
+
+    @Test func aLineRefusedAfterItsDocumentWasStagedLeavesNoDocumentAndTheOthersAreFound() throws {
+        // Given a store that refuses the audit entry of one order, after that order's search document was staged
+        let store = try Fixture.store()
+        try store.database.writeWithoutTransaction { db in
+            try db.execute(sql: """
+                CREATE TEMP TRIGGER refuse_one_entry BEFORE INSERT ON main.audit_log WHEN NEW.order_id = 'TEA-0001' BEGIN
+                    SELECT RAISE(ABORT, 'refused for the test');
+                END
+                """)
+        }
+        // When three orders are ingested in one batch
+        let lines = (0..<3).map { Fixture.order(String(format: "TEA-%04d", $0), createdAt: time($0), given: "Jürgen") }
+        let (summary, problems) = try Fixture.ingest(lines, into: store)
+        // Then the refused one is reported, and neither it nor its document is stored
+        #expect(summary.ingested == 2 && problems.count == 1)
+        #expect(try found("jurgen", in: store) == ["TEA-0002", "TEA-0000"])
+        #expect(try found("tea-0001", in: store) == [])
+        #expect(try indexed(in: store) == (documents: 2, ofStoredOrders: 2))
+    }
+
+    @Test func ordersIngestedInSeveralTransactionsAreEachIndexedOnce() throws {
+        // Given orders ingested in three separate runs, one of them sent again
+        let store = try Fixture.store()
+        for batch in 0..<3 {
+            let lines = (0..<4).map { Fixture.order(String(format: "TEA-%04d", batch * 4 + $0), createdAt: time(batch * 4 + $0), given: "Anna") }
+            _ = try Fixture.ingest(lines + (batch == 2 ? [lines[0]] : []), into: store)
+        }
+        // When the operator searches what all of them share
+        var query = OrderQuery(search: "anna", limit: 50)
+        // Then every order is found once, and the index holds one document per order
+        #expect(try store.orders(query).count == 12)
+        query.search = "tea-0005"
+        #expect(try store.orders(query).map(\.orderId) == ["TEA-0005"])
+        #expect(try indexed(in: store) == (documents: 12, ofStoredOrders: 12))
+    }
 }
