@@ -8,6 +8,9 @@ public enum SearchText {
     /// and the letters that do not decompose spelt out (ß → ss, ø → o). Kana keep their voicing marks: か is
     /// not が.
     public static func folded(_ text: String) -> String {
+        // ASCII only decomposes to itself and has no marks or letters to spell out: lower case is all there is to
+        // do, and ingest folds several fields of every order.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
         var folded = String.UnicodeScalarView()
         for scalar in text.lowercased().decomposedStringWithCompatibilityMapping.unicodeScalars {
             if scalar.properties.generalCategory == .nonspacingMark, !kanaVoicingMarks.contains(scalar) { continue }
