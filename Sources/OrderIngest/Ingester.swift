@@ -42,7 +42,7 @@ public struct IngestSummary: Sendable, Equatable, CustomStringConvertible {
 
 /// Reads JSON Lines (docs/design.md §2) into the store, in batches: up to 2,000 lines, or whatever arrived before the
 /// input paused, so lines piped in slowly are stored as they arrive. A batch is parsed and validated outside
-/// the write lock (on another core while the previous batch is written), then written in transactions of at
+/// the write lock (on every core, while the previous batch is written), then written in transactions of at
 /// most 0.2 s, with a savepoint per line, so that a refused line is undone alone and nobody else waits long for
 /// the store. Problems are reported in line order.
 ///
@@ -110,48 +110,56 @@ public final class Ingester {
     }
 
     /// A batch of lines, parsed: what to write (everything that does not need the store done before taking its
-    /// lock), and the lines already rejected. With a verifier, `tokens` holds each document's token (nil for an
-    /// event), in step with `documents`.
+    /// lock), and the lines already rejected.
     struct ParsedBatch: Sendable {
         var documents: [(line: Int, write: IngestWrite)] = []
-        var tokens: [PaymentTokenFields?] = []
         var rejected: [(line: Int, problem: FieldProblem)] = []
         var now: Timestamp
     }
 
+    /// What one line came to: nothing to store (blank), a document, or a rejection.
+    private enum ParsedLine {
+        case blank
+        case document(IngestWrite)
+        case rejected(FieldProblem)
+    }
+
+    /// Lines do not depend on each other, so each is parsed, and with a verifier its token verified (ECDSA, ECDH
+    /// or RSA, far more than the parse), on whichever core is free; the batch keeps the lines' order.
     static func parse(_ lines: [Line], now: Timestamp, verifier: (any TokenVerifying)?) -> ParsedBatch {
-        var batch = ParsedBatch(now: now)
-        for line in lines {
-            guard var bytes = line.bytes else {
-                batch.rejected.append((line.number, FieldProblem("line", "longer than \(maximumLineBytes) bytes")))
-                continue
+        var parsed = [ParsedLine](repeating: .blank, count: lines.count)
+        parsed.withUnsafeMutableBufferPointer { buffer in
+            // Each iteration touches only its own element.
+            nonisolated(unsafe) let slots = buffer
+            DispatchQueue.concurrentPerform(iterations: lines.count) { index in
+                slots[index] = parse(lines[index], now: now, verifier: verifier)
             }
-            if bytes.last == UInt8(ascii: "\r") { bytes = bytes.dropLast() }
-            // A byte-order mark may start the input (editors on Windows write one), so line 1 may start with it.
-            if line.number == 1, bytes.starts(with: byteOrderMark) { bytes = bytes.dropFirst(byteOrderMark.count) }
-            if bytes.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
-            do {
-                let (write, token) = try parse(bytes, now: now)
-                batch.documents.append((line.number, write))
-                if verifier != nil { batch.tokens.append(token) }
-            } catch { batch.rejected.append((line.number, error)) }
         }
-        if let verifier { verifyTokens(&batch, with: verifier) }
+        var batch = ParsedBatch(now: now)
+        for (line, result) in zip(lines, parsed) {
+            switch result {
+            case .blank: continue
+            case .document(let write): batch.documents.append((line.number, write))
+            case .rejected(let problem): batch.rejected.append((line.number, problem))
+            }
+        }
         return batch
     }
 
-    /// Verification costs far more than parsing (ECDSA, ECDH or RSA per token), so it is spread over every core.
-    static func verifyTokens(_ batch: inout ParsedBatch, with verifier: any TokenVerifying) {
-        let tokens = batch.tokens
-        batch.documents.withUnsafeMutableBufferPointer { buffer in
-            // Each iteration touches only its own element.
-            nonisolated(unsafe) let slots = buffer
-            DispatchQueue.concurrentPerform(iterations: slots.count) { index in
-                guard case .order(var order) = slots[index].write, let token = tokens[index] else { return }
+    private static func parse(_ line: Line, now: Timestamp, verifier: (any TokenVerifying)?) -> ParsedLine {
+        guard var bytes = line.bytes else { return .rejected(FieldProblem("line", "longer than \(maximumLineBytes) bytes")) }
+        if bytes.last == UInt8(ascii: "\r") { bytes = bytes.dropLast() }
+        // A byte-order mark may start the input (editors on Windows write one), so line 1 may start with it.
+        if line.number == 1, bytes.starts(with: byteOrderMark) { bytes = bytes.dropFirst(byteOrderMark.count) }
+        if bytes.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { return .blank }
+        do {
+            var (write, token) = try parse(bytes, now: now)
+            if let verifier, case .order(var order) = write, let token {
                 order.record(verifier.verify(token, orderTotal: order.total, acceptedAt: order.createdAt))
-                slots[index].write = .order(order)
+                write = .order(order)
             }
-        }
+            return .document(write)
+        } catch { return .rejected(error) }
     }
 
     /// How long one transaction of ingest may hold the store's write lock: operators' cancels and refunds, and
