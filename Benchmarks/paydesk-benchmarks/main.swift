@@ -248,8 +248,9 @@ if runs("ingest") {
 /// "SQLite alone" (issue 17): the rows ingest wrote, inserted into a fresh store with the same schema, indexes and
 /// triggers, WAL and `synchronous = NORMAL` (what the store's own connections use), 2,000 orders to a
 /// transaction, by `INSERT … SELECT`: no JSON, no checks, no Swift per row. Every table ingest writes is copied:
-/// the orders, their search documents (`order_search`, which ingest writes from Swift because SQL cannot fold
-/// Unicode) and the audit entries; the triggers keep `status_totals` and `audit_head` as they do for ingest. A
+/// the orders, their search documents (`order_search_text`, which ingest writes from Swift because SQL cannot
+/// fold Unicode) and their trigram index (`order_search`, contentless, so filled from the documents), and the
+/// audit entries; the triggers keep `status_totals` and `audit_head` as they do for ingest. A
 /// source with rows in a table this does not copy (an input with payment events) is refused rather than
 /// measured short. Returns how many orders and how long it took.
 func sqliteAlone(copying source: String, into path: String) throws -> (orders: Int, seconds: Double) {
@@ -282,14 +283,14 @@ func sqliteAlone(copying source: String, into path: String) throws -> (orders: I
             run("""
                 BEGIN IMMEDIATE;
                 INSERT INTO orders SELECT * FROM source.orders WHERE \(rows("id"));
-                INSERT INTO order_search (rowid, document) SELECT rowid, document FROM source.order_search
-                    WHERE \(rows("rowid"));
+                INSERT INTO order_search_text SELECT * FROM source.order_search_text WHERE \(rows("id"));
+                INSERT INTO order_search (rowid, document) SELECT id, document FROM source.order_search_text WHERE \(rows("id"));
                 INSERT INTO audit_log SELECT * FROM source.audit_log WHERE \(rows("id"));
                 COMMIT
                 """)
         }
     }
-    guard count("SELECT count(*) FROM order_search") == count("SELECT count(*) FROM source.order_search") else {
+    guard count("SELECT count(*) FROM order_search_text") == count("SELECT count(*) FROM source.order_search_text") else {
         fatalError("SQLite alone did not copy every search document")
     }
     return (orders, elapsed)
