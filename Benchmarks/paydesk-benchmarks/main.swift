@@ -14,15 +14,20 @@ import _CryptoExtras
 import TerminalCore
 import Themes
 
-// PayDesk's benchmarks. Each measurement repeats the operation and prints the median, the 90th percentile and
+// PayDesk's benchmarks. Each measurement repeats the operation and prints the median, the 90th and 99th percentiles and
 // the worst case. The 1,000,000-order store is built once under .build-bench/ and reused on later runs.
 //
-//   swift run -c release paydesk-benchmarks [json|ingest|store|search|tokens|console|driver|contention] [--orders N]   (N: size of the large store, default 1000000)
+//   swift run -c release paydesk-benchmarks [json|ingest|store|search|tokens|console|startup|driver|contention] [--orders N]   (N: size of the large store, default 1000000)
+//   startup: the console and less through a pty; [--paydesk PATH] (default: the paydesk beside this one) [--starts N] (default 30)
 
 let arguments = CommandLine.arguments
-let sections = Set(arguments.dropFirst().filter { ["json", "ingest", "store", "search", "tokens", "console", "driver", "contention"].contains($0) })
+let sections = Set(arguments.dropFirst().filter { ["json", "ingest", "store", "search", "tokens", "console", "startup", "driver", "contention"].contains($0) })
 func runs(_ section: String) -> Bool { sections.isEmpty || sections.contains(section) }
 let largeCount = arguments.firstIndex(of: "--orders").flatMap { Int(arguments[$0 + 1]) } ?? 1_000_000
+let consoleStarts = arguments.firstIndex(of: "--starts").flatMap { Int(arguments[$0 + 1]) } ?? 30
+let paydeskBinary = arguments.firstIndex(of: "--paydesk").map { arguments[$0 + 1] }
+    ?? URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? arguments[0])
+        .deletingLastPathComponent().appendingPathComponent("paydesk").path
 let folder = URL(fileURLWithPath: ".build-bench", isDirectory: true)
 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
 let now = Timestamp(millisecondsSinceEpoch: 1_795_253_400_000)
@@ -41,10 +46,10 @@ func measure(_ name: String, times: Int = 200, _ body: () throws -> Void) rethro
     report(name, samples)
 }
 
-/// Prints the median, the 90th percentile and the slowest of `samples` (milliseconds).
+/// Prints the median, the 90th and 99th percentiles and the slowest of `samples` (milliseconds).
 func report(_ name: String, _ samples: [Double]) {
-    let samples = samples.sorted()
-    print("  \(name.padding(toLength: 46, withPad: " ", startingAt: 0)) median \(String(format: "%7.3f", samples[samples.count / 2])) ms   p90 \(String(format: "%7.3f", samples[samples.count * 9 / 10])) ms   max \(String(format: "%7.3f", samples[samples.count - 1])) ms")
+    let figures = [("median", 50), ("p90", 90), ("p99", 99), ("max", 100)].map { "\($0.0) \(String(format: "%7.3f", percentile(samples, $0.1))) ms" }
+    print("  \(name.padding(toLength: 46, withPad: " ", startingAt: 0)) \(figures.joined(separator: "   "))")
 }
 
 func residentMegabytes() -> Double {
@@ -180,6 +185,20 @@ if runs("console") {
     } else {
         print("  no store at \(path): run `paydesk-benchmarks store` first")
     }
+}
+
+// MARK: The console from exec, through a pty, against less
+
+if runs("startup") {
+    let path = folder.appendingPathComponent("store-\(largeCount).sqlite").path
+    print("console on \(largeCount) orders against less, each started as an operator's session starts it")
+    if FileManager.default.fileExists(atPath: path) {
+        upgrade(path)
+        try measureConsoleAgainstLess(storePath: path, folder: folder, paydesk: paydeskBinary, starts: consoleStarts)
+    } else {
+        print("  no store at \(path): run `paydesk-benchmarks store` first")
+    }
+    print("")
 }
 
 // MARK: The lifecycle driver

@@ -38,7 +38,7 @@ extension PayDeskStore {
         }
         var summaries: [OrderSummary] = []
         summaries.reserveCapacity(rows.count)
-        for row in rows { summaries.append(try OrderSummary(row)) }
+        for row in rows { summaries.append(try OrderSummary(listRow: row)) }
         return summaries
     }
 

@@ -4,38 +4,90 @@ import OrderModel
 // The read models are OrderModel values; here is how the store reads them from its rows.
 
 extension OrderSummary {
-    /// The columns of `orders` a summary is read from, and whether a refund waits (one index probe per row).
-    static var selection: [any SQLSelectable] {
-        ["id", "order_id", "created_at", "status", "failure_reason", "currency", "total", "customer_name",
-         "shipping_method", "shipping_label", "wallet", "card_last4", "cancel_requested", "token_outcome",
-         "token_mismatch", "hold_reason", "updated_at"].map { Column($0) }
-        + [SQL("EXISTS (SELECT 1 FROM refunds WHERE refunds.order_ref = orders.id AND refunds.status = 'pending') AS refund_pending"),
-           SQL("coalesce(json_extract(token_verification, '$.root.isApple') = 0, 0) AS token_sandbox")]
+    /// The values a summary is read from, in the order a list selects them: the columns of `orders`, whether a
+    /// refund waits (one index probe per row), and whether the token came from Apple's sandbox.
+    enum Field: Int, CaseIterable {
+        case id, orderId, createdAt, status, failureReason, currency, total, customerName, shippingMethod, shippingLabel,
+             wallet, cardLast4, cancelRequested, tokenOutcome, tokenMismatch, holdReason, updatedAt, refundPending, tokenSandbox
+
+        var name: String {
+            switch self {
+            case .id: "id"
+            case .orderId: "order_id"
+            case .createdAt: "created_at"
+            case .status: "status"
+            case .failureReason: "failure_reason"
+            case .currency: "currency"
+            case .total: "total"
+            case .customerName: "customer_name"
+            case .shippingMethod: "shipping_method"
+            case .shippingLabel: "shipping_label"
+            case .wallet: "wallet"
+            case .cardLast4: "card_last4"
+            case .cancelRequested: "cancel_requested"
+            case .tokenOutcome: "token_outcome"
+            case .tokenMismatch: "token_mismatch"
+            case .holdReason: "hold_reason"
+            case .updatedAt: "updated_at"
+            case .refundPending: "refund_pending"
+            case .tokenSandbox: "token_sandbox"
+            }
+        }
+
+        var selectable: any SQLSelectable {
+            switch self {
+            case .refundPending:
+                SQL("EXISTS (SELECT 1 FROM refunds WHERE refunds.order_ref = orders.id AND refunds.status = 'pending') AS refund_pending")
+            case .tokenSandbox: SQL("coalesce(json_extract(token_verification, '$.root.isApple') = 0, 0) AS token_sandbox")
+            default: Column(name)
+            }
+        }
     }
 
+    /// What a list selects: every field, in order, so that its rows are read by position.
+    static var selection: [any SQLSelectable] { Field.allCases.map(\.selectable) }
+
+    /// A row of `selection`, read by position: reading by name lowercases every column name on the way to the
+    /// one asked for (GRDB), which cost more than the query itself on a page of 200 rows.
+    init(listRow row: Row) throws(StoreError) {
+        try self.init(row) { $0.rawValue }
+    }
+
+    /// A row with the fields under their names, in any order (a whole `orders` row); those missing read as NULL.
     init(_ row: Row) throws(StoreError) {
-        let orderId: String = row["order_id"]
-        let code: String = row["currency"]
+        let positions = Dictionary(row.columnNames.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        try self.init(row) { positions[$0.name] }
+    }
+
+    private init(_ row: Row, at position: (Field) -> Int?) throws(StoreError) {
+        func value<Value: DatabaseValueConvertible>(_ field: Field) -> Value? { position(field).flatMap { row[$0] } }
+        let orderId: String = value(.orderId) ?? "?"
+        func required<Value: DatabaseValueConvertible>(_ field: Field) throws(StoreError) -> Value {
+            guard let found: Value = value(field) else { throw .database("order \(orderId) has no \(field.name)") }
+            return found
+        }
+        let code: String = try required(.currency)
         guard let currency = Currency(code: code) else { throw .database("order \(orderId) has unknown currency \(code)") }
-        guard let status = PaymentStatus(rawValue: row["status"]) else { throw .database("order \(orderId) has an unknown status") }
+        guard let status = PaymentStatus(rawValue: try required(.status)) else { throw .database("order \(orderId) has an unknown status") }
+        let createdAt: Int64 = try required(.createdAt), total: Int64 = try required(.total)
         self.init(orderId: orderId,
-                  createdAt: Timestamp(millisecondsSinceEpoch: row["created_at"]),
+                  createdAt: Timestamp(millisecondsSinceEpoch: createdAt),
                   status: status,
-                  failureReason: (row["failure_reason"] as String?).flatMap(FailureReason.init(rawValue:)),
-                  total: Money(minorUnits: row["total"], currency: currency),
-                  customer: row["customer_name"],
-                  shippingMethod: row["shipping_method"],
-                  shippingLabel: row["shipping_label"],
-                  wallet: row["wallet"],
-                  cardLast4: row["card_last4"],
-                  cancelRequested: row["cancel_requested"],
-                  refundPending: row["refund_pending"] ?? false,
-                  tokenOutcome: (row["token_outcome"] as String?).flatMap(TokenVerification.Outcome.init(rawValue:)),
-                  tokenMismatch: row["token_mismatch"],
-                  holdReason: row["hold_reason"],
-                  tokenFromSandbox: row["token_sandbox"] ?? false,
-                  updatedAt: Timestamp(millisecondsSinceEpoch: row["updated_at"]),
-                  cursor: OrderCursor(createdAt: row["created_at"], currency: code, total: row["total"], rowID: row["id"]))
+                  failureReason: (value(.failureReason) as String?).flatMap(FailureReason.init(rawValue:)),
+                  total: Money(minorUnits: total, currency: currency),
+                  customer: try required(.customerName),
+                  shippingMethod: value(.shippingMethod),
+                  shippingLabel: value(.shippingLabel),
+                  wallet: try required(.wallet),
+                  cardLast4: value(.cardLast4),
+                  cancelRequested: try required(.cancelRequested),
+                  refundPending: value(.refundPending) ?? false,
+                  tokenOutcome: (value(.tokenOutcome) as String?).flatMap(TokenVerification.Outcome.init(rawValue:)),
+                  tokenMismatch: try required(.tokenMismatch),
+                  holdReason: value(.holdReason),
+                  tokenFromSandbox: value(.tokenSandbox) ?? false,
+                  updatedAt: Timestamp(millisecondsSinceEpoch: try required(.updatedAt)),
+                  cursor: OrderCursor(createdAt: createdAt, currency: code, total: total, rowID: try required(.id)))
     }
 }
 

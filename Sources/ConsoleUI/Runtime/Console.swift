@@ -40,7 +40,9 @@ public final class Console {
             }
             let now = clock()
             let untilTick = Int(max(0, nextTick.millisecondsSinceEpoch - now.millisecondsSinceEpoch))
-            let timeout = mailbox.isWaiting ? min(10, untilTick) : untilTick
+            // While the worker owes an answer, look for it every millisecond: the read of keys cannot also wait
+            // for the worker, and an answer that waited here for 10 ms was most of a page's time to the screen.
+            let timeout = mailbox.isWaiting ? min(1, untilTick) : untilTick
             if let event = terminal.nextEvent(timeoutMilliseconds: timeout) {
                 switch event {
                 case .key(let key): dispatch(.key(key))

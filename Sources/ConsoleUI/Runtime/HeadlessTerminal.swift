@@ -20,7 +20,9 @@ public final class HeadlessTerminal: Terminal {
     public func nextEvent(timeoutMilliseconds: Int) -> TerminalEvent? {
         guard !script.isEmpty else { stopRequested = true; return nil }
         guard let event = script.removeFirst() else {
-            Thread.sleep(forTimeInterval: Double(min(timeoutMilliseconds, 50)) / 1000)
+            // At least 10 ms, however often the loop looks for the worker's answers: a script's waits are
+            // counted to give the worker time, not the loop's turns.
+            Thread.sleep(forTimeInterval: Double(max(10, min(timeoutMilliseconds, 50))) / 1000)
             return nil
         }
         if case .resized(let new) = event { size = new }

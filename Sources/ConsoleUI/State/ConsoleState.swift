@@ -31,7 +31,8 @@ public struct ConsoleState: Sendable {
     public var order: OrderPane?
     public var refunds = ListPane<RefundView>()
     public var audit = ListPane<AuditEntry>()
-    public var totals: [StatusTotal] = []
+    /// Orders and money per status; nil until first read, and shown as not yet known rather than as zero.
+    public var totals: [StatusTotal]?
     /// The shop at a glance, for the header; nil until first read.
     public var activity: ShopActivity?
     public var input: InputMode = .none
@@ -62,9 +63,10 @@ public struct ConsoleState: Sendable {
 
     public var isReadOnly: Bool { readOnlyReason != nil }
 
-    /// The effects that fill a console that has just started.
+    /// The effects that fill a console that has just started, in the order the worker answers them: the list
+    /// first, as it is most of the first frame; the header's figures follow it, each shown once it is read.
     public func initialEffects() -> [Effect] {
-        [.checkStore, .loadTotals, .loadActivity, .loadOrders(orders.startRequest(visibleRows: Layout(size).listRows))]
+        [.loadOrders(orders.startRequest(visibleRows: Layout(size).listRows)), .loadTotals, .checkStore, .loadActivity]
     }
 }
 

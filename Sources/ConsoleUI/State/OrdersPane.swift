@@ -31,6 +31,8 @@ public struct OrdersPane: Sendable, ScrollingSelection {
     public var highlighted: [String: Timestamp] = [:]
 
     var rowCount: Int { rows.count }
+    /// No page has arrived yet: an empty list means not yet known, not "no orders".
+    var isUnread: Bool { rows.isEmpty && !reachedStart && !reachedEnd }
     /// Any filter at all narrows the list.
     var isFiltered: Bool { status != nil || search != nil || !filters.isEmpty }
     public var selectedOrder: OrderSummary? { rows.indices.contains(selected) ? rows[selected] : nil }

@@ -66,15 +66,19 @@ extension ConsoleState {
             if let search = orders.search { parts.append("filter \(quoted(search, limit: 30))") }
             // The store's totals count by status alone; any other filter counts what it found.
             if orders.search == nil && orders.filters.isEmpty {
-                let count = totals.filter { orders.status == nil || $0.status == orders.status }.reduce(0) { $0 + $1.orders }
-                parts.append(counted(count, "order"))
+                if let totals {
+                    let count = totals.filter { orders.status == nil || $0.status == orders.status }.reduce(0) { $0 + $1.orders }
+                    parts.append(counted(count, "order"))
+                } else {
+                    parts.append("counting orders…")
+                }
             } else {
                 let complete = orders.reachedStart && orders.reachedEnd
                 parts.append("\(orders.rows.count)\(complete ? "" : "+") found")
                 // A bounded search says so first, where even a narrow terminal shows it.
                 if let reach = orders.searchReach, !reach.isComplete { parts.insert(reach.description, at: 0) }
             }
-            if orders.loading != nil { parts.append("loading…") }
+            if orders.loading != nil || orders.isUnread { parts.append("loading…") }
             return parts.joined(separator: " \(glyphs.separator) ")
         case .refunds:
             let pending = refunds.rows.filter { $0.status == .pending }.count

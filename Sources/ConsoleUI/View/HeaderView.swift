@@ -65,6 +65,7 @@ extension ConsoleState {
     /// The number of orders in each state in the first form that fits `width`: full words, short words, then
     /// glyphs and counts alone.
     func statusCounts(fitting width: Int) -> String {
+        guard let totals else { return "counting orders…" }
         let counts = PaymentStatus.allCases.compactMap { status -> (PaymentStatus, Int)? in
             let count = totals.reduce(0) { $0 + ($1.status == status ? $1.orders : 0) }
             return count > 0 ? (status, count) : nil
@@ -87,7 +88,7 @@ extension ConsoleState {
                                                   ("authorized", [.authorized]), ("refunded", [.refunded])]
         let parts = shown.compactMap { name, statuses -> (String, [String])? in
             var byCurrency: [String: MoneyTotal] = [:]
-            for total in totals where statuses.contains(total.status) {
+            for total in totals ?? [] where statuses.contains(total.status) {
                 let currency = total.amount.currency
                 byCurrency[currency.code] = (byCurrency[currency.code] ?? .zero(currency)).adding(total.amount)
             }
@@ -137,7 +138,7 @@ extension ConsoleState {
         // Per mille in integers, shown to one decimal: a rate, not money, but no floating point is needed.
         let rate = decided == 0 ? "–" : "\(failed * 1000 / decided / 10).\(failed * 1000 / decided % 10)%"
         let waiting = activity.chargesWaiting(at: now)
-        let held = totals.filter { $0.status == .held }.reduce(0) { $0 + $1.orders }
+        let held = totals.map { "\($0.filter { $0.status == .held }.reduce(0) { $0 + $1.orders })" } ?? "…"
         let long = [("f", "failed \(rate)"), ("i", "\(waiting) charging >5s"), ("h", "\(held) held"),
                     ("R", "\(counted(activity.pendingRefunds, "refund")) pending")]
         let medium = [("f", "failed \(rate)"), ("i", "\(waiting) >5s"), ("h", "\(held) held"), ("R", counted(activity.pendingRefunds, "refund"))]
