@@ -29,7 +29,16 @@ enum Schema {
             SchemaStep("v11", "building the search index for every order", walkingOrders: SearchIndex.create),
             SchemaStep("v12", "adding the operator's label to the audit log", operatorLabels),
             SchemaStep("v13", "moving the search documents beside the list's sort keys, and indexing them again", walkingOrders: SearchIndex.separateDocuments),
+            SchemaStep("v14", "indexing when charges succeeded or failed", indexChargeOutcomes),
         ]
+    }
+
+    /// The header's failure rate counts charges that ended in the last hour, whenever their orders were made:
+    /// their outcomes by the time they happened.
+    private static func indexChargeOutcomes(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE INDEX payment_events_charge_outcomes ON payment_events(at) WHERE event IN ('charge_succeeded', 'charge_failed')
+            """)
     }
 
     /// The audit log records the operator's label (`PAYDESK_OPERATOR`) beside the login, for a team sharing one.

@@ -10,10 +10,11 @@ extension PayDeskStore {
         static let ordersPerMinute = """
             SELECT created_at / 60000 AS minute, count(*) AS orders FROM orders WHERE created_at >= ? GROUP BY minute
             """
-        /// orders_by_status (status, created_at DESC, id DESC), one range per status.
+        /// payment_events_charge_outcomes (at, of the charges' outcomes only), a range: a charge counts in the minute
+        /// it ended, whenever its order was made.
         static let chargesPerMinute = """
-            SELECT created_at / 60000 AS minute, status = 'failed' AS failed, count(*) AS charges FROM orders
-            WHERE status IN ('failed', 'paid', 'partially_refunded', 'refunded', 'reversed') AND created_at >= ?
+            SELECT at / 60000 AS minute, event = 'charge_failed' AS failed, count(*) AS charges FROM payment_events
+            WHERE event IN ('charge_succeeded', 'charge_failed') AND at >= ?
             GROUP BY minute, failed
             """
         /// orders_by_status, the charging range; each row read for its updated_at.

@@ -11,17 +11,19 @@ import TestSupport
     let now = Fixture.now()
 
     func shop() throws -> PayDeskStore {
-        // Given orders 29 minutes and 50 seconds ago (paid, then partly refunded), 30 seconds ago (failed), 20 minutes
-        // ago (charging since now), and two hours ago (paid, outside the hour)
+        // Given orders 29 minutes and 50 seconds ago (paid a few seconds later, then partly refunded), 30 seconds ago
+        // (failed 20 seconds later), 20 minutes ago (charging since now), and two hours ago (paid then, outside the hour)
         let store = try Fixture.store()
         try Fixture.ingest([
             Fixture.order("PAID", createdAt: "2026-11-21T09:00:10Z"), Fixture.order("FAILED", createdAt: "2026-11-21T09:29:30Z"),
             Fixture.order("CHARGING", createdAt: "2026-11-21T09:10:00Z"), Fixture.order("OLD", createdAt: "2026-11-21T07:30:00Z"),
-            Fixture.event("PAID", "charge_submitted", ["processorReference": "ch_1"]), Fixture.event("PAID", "charge_succeeded"),
-            Fixture.event("FAILED", "charge_submitted", ["processorReference": "ch_2"]),
-            Fixture.event("FAILED", "charge_failed", ["reason": "declined"]),
-            Fixture.event("OLD", "charge_submitted", ["processorReference": "ch_3"]), Fixture.event("OLD", "charge_succeeded"),
-            Fixture.event("CHARGING", "charge_submitted", ["processorReference": "ch_4"]),
+            Fixture.event("PAID", "charge_submitted", at: "2026-11-21T09:00:11Z", ["processorReference": "ch_1"]),
+            Fixture.event("PAID", "charge_succeeded", at: "2026-11-21T09:00:12Z"),
+            Fixture.event("FAILED", "charge_submitted", at: "2026-11-21T09:29:31Z", ["processorReference": "ch_2"]),
+            Fixture.event("FAILED", "charge_failed", at: "2026-11-21T09:29:50Z", ["reason": "declined"]),
+            Fixture.event("OLD", "charge_submitted", at: "2026-11-21T07:30:01Z", ["processorReference": "ch_3"]),
+            Fixture.event("OLD", "charge_succeeded", at: "2026-11-21T07:30:02Z"),
+            Fixture.event("CHARGING", "charge_submitted", at: "2026-11-21T09:30:00Z", ["processorReference": "ch_4"]),
         ], into: store)
         _ = try store.requestRefund(orderId: "PAID", amount: Money(minorUnits: 1_00, currency: Currency(code: "CNY")!),
                                     reason: .duplicate, actor: Actor(login: "tester"))
@@ -42,6 +44,22 @@ import TestSupport
         // And the charge in flight for 10 s is waiting, and the refund is pending
         #expect(activity.chargesWaiting(at: activity.asOf) == 1)
         #expect(activity.pendingRefunds == 1)
+    }
+
+    @Test func aChargeCountsInTheMinuteItEndedWhenTheOrderWasMade() throws {
+        // Given an order made two days ago whose charge failed a minute ago
+        let store = try Fixture.store()
+        try Fixture.ingest([
+            Fixture.order("LATE", createdAt: "2026-11-19T09:00:00Z"),
+            Fixture.event("LATE", "charge_submitted", at: "2026-11-21T09:28:30Z", ["processorReference": "ch_9"]),
+            Fixture.event("LATE", "charge_failed", at: "2026-11-21T09:29:00Z", ["reason": "declined"]),
+        ], into: store)
+        // When the glance is read now
+        let activity = try store.shopActivity(asOf: now)
+        let hour = activity.lastHour(at: activity.asOf, buckets: 60)
+        // Then the last hour holds that failure, in its minute, though the order is older than the hour
+        #expect(hour.reduce(0) { $0 + $1.failed } == 1 && hour[58].failed == 1)
+        #expect(hour.reduce(0) { $0 + $1.orders } == 0)
     }
 
     @Test func aChargePassesFiveSecondsOnTheConsolesClockWithoutAnotherRead() throws {
