@@ -1,6 +1,6 @@
 import Benchmark
 
-// PayDesk's hot paths, one benchmark each: time, CPU, mallocs and peak memory, checked against the p90 values
+// PayDesk's hot paths, one benchmark each: time, throughput, mallocs and peak memory, checked against the p90 values
 // committed in Thresholds/ by `scripts/micro-benchmarks check`.
 //
 // The tolerances are for a 2-core machine shared with builds: time may drift by up to 60% (a 2× slowdown is
