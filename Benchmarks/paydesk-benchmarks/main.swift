@@ -87,9 +87,15 @@ func removeStore(_ path: String) {
     for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
 }
 
-if runs("json") { try benchmarkJSON(folder: folder, now: now) }
+if runs("json") {
+    try benchmarkJSON(folder: folder, now: now)
+    printPeakMemory(after: "json")
+}
 
-if runs("tokens") { try await benchmarkTokens(folder: folder, now: now) }
+if runs("tokens") {
+    try await benchmarkTokens(folder: folder, now: now)
+    printPeakMemory(after: "tokens")
+}
 
 // MARK: The console on the large store
 
@@ -180,6 +186,7 @@ if runs("console") {
     } else {
         print("  no store at \(path): run `paydesk-benchmarks store` first")
     }
+    printPeakMemory(after: "console")
 }
 
 // MARK: The lifecycle driver
@@ -213,6 +220,7 @@ if runs("driver") {
         print("  \(String(format: "%7d", count)) orders: \(paid) paid in \(String(format: "%.1f", elapsed)) s = \(Int(Double(paid) / elapsed)) orders/s")
         for file in [path, sandboxPath] { removeStore(file) }
     }
+    printPeakMemory(after: "driver")
     print("")
 }
 
@@ -238,6 +246,7 @@ if runs("ingest") {
         print("  SQLite alone, the same rows, run \(run): \(Int(Double(orders) / elapsed)) orders/s")
     }
     for file in [path, copy] { removeStore(file) }
+    printPeakMemory(after: "ingest")
 }
 
 /// Inserts the orders and audit rows of the store at `source` into a fresh store at `path` (same schema, indexes,
@@ -278,6 +287,7 @@ if runs("contention") {
     let ingestLines = folder.appendingPathComponent("ingest-100k.jsonl").path
     if !FileManager.default.fileExists(atPath: ingestLines) { try writeLines(ingestLines, count: 100_000) }
     try operatorRefundLatencyDuringIngest(linesPath: ingestLines)
+    printPeakMemory(after: "contention")
     print("")
 }
 
@@ -349,4 +359,5 @@ for (name, text) in [("common name", "garcia"), ("name, some thousands", "Zoë N
 }
 if runs("store") { measure("one order in full") { _ = try! store.order(sample.summary.orderId) } }
 print("  resident memory after the queries: \(String(format: "%.1f", residentMegabytes())) MiB")
+printPeakMemory(after: runs("store") ? "store" : "search")
 
