@@ -92,9 +92,15 @@ func removeStore(_ path: String) {
     for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
 }
 
-if runs("json") { try benchmarkJSON(folder: folder, now: now) }
+if runs("json") {
+    try benchmarkJSON(folder: folder, now: now)
+    printPeakMemory(after: "json")
+}
 
-if runs("tokens") { try await benchmarkTokens(folder: folder, now: now) }
+if runs("tokens") {
+    try await benchmarkTokens(folder: folder, now: now)
+    printPeakMemory(after: "tokens")
+}
 
 // MARK: The console on the large store
 
@@ -185,6 +191,7 @@ if runs("console") {
     } else {
         print("  no store at \(path): run `paydesk-benchmarks store` first")
     }
+    printPeakMemory(after: "console")
 }
 
 // MARK: The console from exec, through a pty, against less
@@ -232,6 +239,7 @@ if runs("driver") {
         print("  \(String(format: "%7d", count)) orders: \(paid) paid in \(String(format: "%.1f", elapsed)) s = \(Int(Double(paid) / elapsed)) orders/s")
         for file in [path, sandboxPath] { removeStore(file) }
     }
+    printPeakMemory(after: "driver")
     print("")
 }
 
@@ -262,6 +270,7 @@ if runs("ingest") {
     }
     print("  ingest / SQLite alone, median of 3: \(String(format: "%.2f", ratios.sorted()[1]))")
     for file in [path, copy] { removeStore(file) }
+    printPeakMemory(after: "ingest")
 }
 
 /// "SQLite alone" (issue 17): the rows ingest wrote, inserted into a fresh store with the same schema, indexes and
@@ -321,6 +330,7 @@ if runs("contention") {
     let ingestLines = folder.appendingPathComponent("ingest-100k.jsonl").path
     if !FileManager.default.fileExists(atPath: ingestLines) { try writeLines(ingestLines, count: 100_000) }
     try operatorRefundLatencyDuringIngest(linesPath: ingestLines)
+    printPeakMemory(after: "contention")
     print("")
 }
 
@@ -392,4 +402,5 @@ for (name, text) in [("common name", "garcia"), ("name, some thousands", "Zoë N
 }
 if runs("store") { measure("one order in full") { _ = try! store.order(sample.summary.orderId) } }
 print("  resident memory after the queries: \(String(format: "%.1f", residentMegabytes())) MiB")
+printPeakMemory(after: runs("store") ? "store" : "search")
 
