@@ -98,7 +98,7 @@ extension ConsoleState {
         let y = layout.footerRow
         buffer.fill(y: y, role: .footer)
         let items = footerItems
-        let roomy = items.reduce(0) { $0 + $1.0.displayWidth + $1.1.displayWidth + 3 } <= size.width
+        let roomy = items.reduce(-1) { $0 + $1.0.displayWidth + $1.1.displayWidth + 4 } <= size.width
         let gap = roomy ? 1 : 0
         let width = { (item: (String, String)) in item.0.displayWidth + item.1.displayWidth + 3 + gap }
         let help = items.first { $0 == ("?", "help") }
