@@ -15,7 +15,8 @@ public struct NewOrder: Sendable {
 
     /// `fingerprint` identifies the input line: the same line sent again is a duplicate, not a conflict.
     public init(_ order: Order, fingerprint: Data, now: Timestamp) {
-        record = OrderRecord(order: order, fingerprint: fingerprint, details: order.details.json, now: now)
+        detailsJSON = order.details.json
+        record = OrderRecord(order: order, fingerprint: fingerprint, details: detailsJSON, now: now)
         searchDocument = order.searchDocument
         total = order.total
         createdAt = order.createdAt
@@ -35,7 +36,7 @@ public struct NewOrder: Sendable {
     public var tokenMismatch: Bool { record.tokenMismatch }
     public var isHeld: Bool { record.status == .held }
     /// The order's details as they are stored: JSON that `OrderDetails`' `Codable` conformance reads back.
-    public var detailsJSON: String { record.details }
+    public let detailsJSON: String
 }
 
 /// One input line, ready to store.

@@ -102,7 +102,7 @@ extension PayDeskStore {
         guard let (row, record, events, refunds, audit) = loaded else { throw .unknownOrder(orderId) }
         let currency = try record.currencyValue()
         let details: OrderDetails
-        do { details = try OrderDetails.decode(record.details) } catch { throw .database("order \(orderId): unreadable details") }
+        do { details = try OrderDetails.decode(record.details ?? "") } catch { throw .database("order \(orderId): unreadable details") }
         var summary = try OrderSummary(row)
         summary.refundPending = refunds.contains { $0.status == .pending }
         let verification = try record.tokenVerification.map { (json: String) throws(StoreError) in

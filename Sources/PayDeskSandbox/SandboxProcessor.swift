@@ -81,16 +81,18 @@ public final class SandboxProcessor: PaymentProcessor {
     // MARK: PaymentProcessor
 
     public func submitCharge(orderId: String, amount: Money, idempotencyKey: String) async throws -> String {
-        var random = roll(idempotencyKey)
-        let declined = random.chance(rates.decline)
-        let reason = random.pick(FailureReason.allCases)
-        let late = random.chance(rates.late)
-        let pushes = !random.chance(rates.lostNotification)
-        let delay = late ? Int.random(in: 6_000...30_000, using: &random) : Int.random(in: 200...4_000, using: &random)
-        let reference = "sbx_ch_" + String(random.next() % 1_000_000_000_000, radix: 36)
-        return try record(key: idempotencyKey, kind: "charge", reference: reference, orderId: orderId, amount: amount.minorUnits,
-                          result: declined ? "failed" : "succeeded", reason: declined ? reason.rawValue : nil,
-                          readyAt: clock().adding(milliseconds: Int64(Double(delay) * rates.delayScale)), pushes: pushes)
+        try record(charge(ChargeRequest(orderId: orderId, amount: amount, idempotencyKey: idempotencyKey)))
+    }
+
+    /// A batch in one transaction, as a processor's batch API takes one request: all accepted, or none.
+    public func submitCharges(_ charges: [ChargeRequest]) async -> [Result<String, any Error>] {
+        let operations = charges.map(charge)
+        do {
+            let references = try await database.write { db in try operations.map { try Self.record($0, in: db) } }
+            return references.map { .success($0) }
+        } catch {
+            return charges.map { _ in .failure(error) }
+        }
     }
 
     public func chargeResult(reference: String) async throws -> ChargeResult {
@@ -124,8 +126,8 @@ public final class SandboxProcessor: PaymentProcessor {
         }
         var random = roll(reference)
         let refused = random.chance(rates.noReversal)
-        _ = try record(key: idempotencyKey, kind: "reversal", reference: reference, orderId: nil, amount: 0,
-                       result: refused ? "unsupported" : "reversed", reason: nil, readyAt: clock(), pushes: false)
+        _ = try record(Operation(key: idempotencyKey, kind: "reversal", reference: reference, orderId: nil, amount: 0,
+                                 result: refused ? "unsupported" : "reversed", reason: nil, readyAt: clock(), pushes: false))
         guard case .reversal(let result) = try await lookup(idempotencyKey: idempotencyKey) else { throw ProcessorUnavailable("sandbox: \(idempotencyKey) is not a reversal") }
         return result
     }
@@ -136,8 +138,9 @@ public final class SandboxProcessor: PaymentProcessor {
         }
         var random = roll(idempotencyKey)
         let failed = random.chance(rates.refundFailure)
-        _ = try record(key: idempotencyKey, kind: "refund", reference: reference, orderId: nil, amount: amount.minorUnits,
-                       result: failed ? "failed" : "succeeded", reason: failed ? "card account closed" : nil, readyAt: clock(), pushes: false)
+        _ = try record(Operation(key: idempotencyKey, kind: "refund", reference: reference, orderId: nil, amount: amount.minorUnits,
+                                 result: failed ? "failed" : "succeeded", reason: failed ? "card account closed" : nil, readyAt: clock(),
+                                 pushes: false))
         guard case .refund(let result) = try await lookup(idempotencyKey: idempotencyKey) else { throw ProcessorUnavailable("sandbox: \(idempotencyKey) is not a refund") }
         return result
     }
@@ -214,20 +217,42 @@ public final class SandboxProcessor: PaymentProcessor {
 
     // MARK: Inside
 
+    /// An operation as the sandbox decided it on its first request.
+    private struct Operation: Sendable {
+        var key: String, kind: String, reference: String, orderId: String?, amount: Int64, result: String, reason: String?
+        var readyAt: Timestamp, pushes: Bool
+    }
+
+    /// What happens to a charge: decided by the seed and its key alone.
+    private func charge(_ request: ChargeRequest) -> Operation {
+        var random = roll(request.idempotencyKey)
+        let declined = random.chance(rates.decline)
+        let reason = random.pick(FailureReason.allCases)
+        let late = random.chance(rates.late)
+        let pushes = !random.chance(rates.lostNotification)
+        let delay = late ? Int.random(in: 6_000...30_000, using: &random) : Int.random(in: 200...4_000, using: &random)
+        let reference = "sbx_ch_" + String(random.next() % 1_000_000_000_000, radix: 36)
+        return Operation(key: request.idempotencyKey, kind: "charge", reference: reference, orderId: request.orderId,
+                         amount: request.amount.minorUnits, result: declined ? "failed" : "succeeded", reason: declined ? reason.rawValue : nil,
+                         readyAt: clock().adding(milliseconds: Int64(Double(delay) * rates.delayScale)), pushes: pushes)
+    }
+
+    private func record(_ operation: Operation) throws -> String {
+        try database.write { db in try Self.record(operation, in: db) }
+    }
+
     /// Stores an operation the first time its key is seen; a repeat only counts the request and returns the
     /// first answer's reference, as a real processor's idempotency does.
-    private func record(key: String, kind: String, reference: String, orderId: String?, amount: Int64, result: String,
-                        reason: String?, readyAt: Timestamp, pushes: Bool) throws -> String {
-        try database.write { db in
-            // Cached statements: a benchmark sends thousands of requests a second through here.
-            try db.cachedStatement(sql: """
-                INSERT INTO operations (idempotency_key, kind, reference, order_id, amount, result, reason, ready_at, pushes)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT (idempotency_key) DO UPDATE SET requests = requests + 1
-                """).execute(arguments: [key, kind, reference, orderId, amount, result, reason, readyAt.millisecondsSinceEpoch, pushes])
-            return try String.fetchOne(db.cachedStatement(sql: "SELECT reference FROM operations WHERE idempotency_key = ?"),
-                                       arguments: [key]) ?? reference
-        }
+    private static func record(_ operation: Operation, in db: Database) throws -> String {
+        // Cached statements: a benchmark sends thousands of requests a second through here.
+        try db.cachedStatement(sql: """
+            INSERT INTO operations (idempotency_key, kind, reference, order_id, amount, result, reason, ready_at, pushes)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (idempotency_key) DO UPDATE SET requests = requests + 1
+            """).execute(arguments: [operation.key, operation.kind, operation.reference, operation.orderId, operation.amount, operation.result,
+                                     operation.reason, operation.readyAt.millisecondsSinceEpoch, operation.pushes])
+        return try String.fetchOne(db.cachedStatement(sql: "SELECT reference FROM operations WHERE idempotency_key = ?"),
+                                   arguments: [operation.key]) ?? operation.reference
     }
 
     private static func chargeResult(_ row: Row, now: Int64) -> ChargeResult {

@@ -157,15 +157,33 @@ public final class LifecycleDriver {
         return try await submit(charge.orderId, charge.total)
     }
 
-    /// Submits authorized orders: the store records them `charging` first, then the processor is called.
+    /// Submits authorized orders as one batch: the store records every one `charging` in one transaction first,
+    /// then the processor is sent the batch, then every acceptance is recorded in one transaction. A kill in
+    /// between leaves each charge recorded without a reference, asked about by its key on the next pass.
     private func submitAuthorized() async throws -> Bool {
         let orders = try store.ordersToCharge(limit: batch)
         let submitted = try record(orders.map { IncomingEvent(orderId: $0.orderId, kind: .chargeSubmitted, at: clock.now()) })
-        var accepted: [(orderId: String, reference: String)] = []
         // An order an operator canceled since the read was refused above, and is not sent.
-        for (order, recorded) in zip(orders, submitted) where recorded {
-            // Should this fail, the order is charging without a reference: the next pass asks about it.
-            await attempt("submitting a charge", order.orderId) { accepted.append((order.orderId, try await submit(order.orderId, order.total))) }
+        let charges = zip(orders, submitted).filter { $0.1 }.map { order, _ in
+            ChargeRequest(orderId: order.orderId, amount: order.total, idempotencyKey: Self.chargeKey(order.orderId))
+        }
+        for charge in charges {
+            logger.info("submitting charge", metadata: ["orderId": "\(charge.orderId)", "idempotencyKey": "\(charge.idempotencyKey)",
+                                                        "amount": "\(charge.amount)"])
+        }
+        totals.submitted += charges.count
+        var answers: [Result<String, any Error>] = []
+        if !charges.isEmpty { answers = await processor.submitCharges(charges) }
+        var accepted: [(orderId: String, reference: String)] = []
+        // A charge refused, or left out of the reply, is charging without a reference: the next pass asks about it.
+        for (index, charge) in charges.enumerated() {
+            switch index < answers.count ? answers[index] : .failure(ProcessorUnavailable("the batch's reply left this charge out")) {
+            case .success(let reference):
+                logger.info("charge accepted", metadata: ["orderId": "\(charge.orderId)", "idempotencyKey": "\(charge.idempotencyKey)",
+                                                          "reference": "\(reference)"])
+                accepted.append((charge.orderId, reference))
+            case .failure(let error): retryLater("submitting a charge", charge.orderId, error)
+            }
         }
         try recordAccepted(accepted)
         return !orders.isEmpty
@@ -187,10 +205,12 @@ public final class LifecycleDriver {
     /// One order's work: a processor that cannot answer about it, or a store that refuses, is logged and the
     /// order is left for the next pass; the other orders go on.
     func attempt(_ step: String, _ orderId: String, _ work: () async throws -> Void) async {
-        do { try await work() } catch {
-            totals.retries += 1
-            logger.warning("\(step) failed; will retry", metadata: ["orderId": "\(orderId)", "error": "\(error)"])
-        }
+        do { try await work() } catch { retryLater(step, orderId, error) }
+    }
+
+    private func retryLater(_ step: String, _ orderId: String, _ error: any Error) {
+        totals.retries += 1
+        logger.warning("\(step) failed; will retry", metadata: ["orderId": "\(orderId)", "error": "\(error)"])
     }
 
     /// Applies events in one transaction; each refusal (an operator got there first) is logged and that

@@ -7,6 +7,10 @@ public protocol PaymentProcessor: Sendable {
     /// Submits a charge. Acceptance is not success: the result arrives later, as a notification or by polling.
     func submitCharge(orderId: String, amount: Money, idempotencyKey: String) async throws -> String
 
+    /// Submits charges together, answering for each, in order, its reference or why it was not accepted. A
+    /// processor with a batch API sends them in one request; by default they go one by one through `submitCharge`.
+    func submitCharges(_ charges: [ChargeRequest]) async -> [Result<String, any Error>]
+
     /// Asks for a charge's result by the reference `submitCharge` returned.
     func chargeResult(reference: String) async throws -> ChargeResult
 
@@ -22,6 +26,30 @@ public protocol PaymentProcessor: Sendable {
     /// What the processor did under an idempotency key, if it ever saw it: how the driver settles anything left
     /// in doubt by a crash without sending it again.
     func lookup(idempotencyKey: String) async throws -> ProcessorRecord?
+}
+
+extension PaymentProcessor {
+    public func submitCharges(_ charges: [ChargeRequest]) async -> [Result<String, any Error>] {
+        var answers: [Result<String, any Error>] = []
+        for charge in charges {
+            do { answers.append(.success(try await submitCharge(orderId: charge.orderId, amount: charge.amount, idempotencyKey: charge.idempotencyKey))) }
+            catch { answers.append(.failure(error)) }
+        }
+        return answers
+    }
+}
+
+/// One charge of a batch: what `submitCharge` takes.
+public struct ChargeRequest: Sendable, Equatable {
+    public var orderId: String
+    public var amount: Money
+    public var idempotencyKey: String
+
+    public init(orderId: String, amount: Money, idempotencyKey: String) {
+        self.orderId = orderId
+        self.amount = amount
+        self.idempotencyKey = idempotencyKey
+    }
 }
 
 public enum ChargeResult: Sendable, Equatable {

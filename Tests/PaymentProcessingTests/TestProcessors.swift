@@ -86,3 +86,32 @@ final class BrokenNotifications: SandboxBacked, @unchecked Sendable {
         return try await sandbox.notifications()
     }
 }
+
+/// Counts the charges in each batch it is sent.
+final class BatchCounting: SandboxBacked, @unchecked Sendable {
+    let sandbox: SandboxProcessor
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    private var sizes: [Int] = []
+
+    init(wrapping sandbox: SandboxProcessor) { self.sandbox = sandbox }
+
+    var batches: [Int] { lock.withLock { sizes } }
+
+    func submitCharges(_ charges: [ChargeRequest]) async -> [Result<String, any Error>] {
+        lock.withLock { sizes.append(charges.count) }
+        return await sandbox.submitCharges(charges)
+    }
+}
+
+/// Sends every batch on, but returns only the first half of the answers.
+final class HalfAnswered: SandboxBacked, @unchecked Sendable {
+    let sandbox: SandboxProcessor
+
+    init(wrapping sandbox: SandboxProcessor) { self.sandbox = sandbox }
+
+    func submitCharges(_ charges: [ChargeRequest]) async -> [Result<String, any Error>] {
+        let answers = await sandbox.submitCharges(charges)
+        return Array(answers.prefix(answers.count / 2))
+    }
+}

@@ -29,7 +29,9 @@ struct OrderRecord: Codable, Sendable, FetchableRecord, MutablePersistableRecord
     var wallet: String
     var shippingMethod: String?
     var shippingLabel: String?
-    var details: String
+    /// The order's details as JSON; nil when the order was read for its payment state (`fetch(orderId:)`), which
+    /// never needs them: they are most of the row, and reading them cost the driver a tenth of its time.
+    var details: String?
     var tokenOutcome: TokenVerification.Outcome?
     var tokenMismatch: Bool
     /// `TokenVerification` as JSON: masked data only.
@@ -64,17 +66,17 @@ struct OrderRecord: Codable, Sendable, FetchableRecord, MutablePersistableRecord
                                      tokenOutcome?.rawValue, tokenMismatch, tokenVerification, holdReason])
     }
 
-    /// Every column, in the order `init(selected:)` reads them.
+    /// Every column but `details`, in the order `init(selected:)` reads them.
     static let selection = """
         id, order_id, fingerprint, created_at, currency, total, status, failure_reason, processor_reference, cancel_requested,
         cancel_requested_at, cancel_requested_by, cancel_idempotency_key, paid, refunded, updated_at, customer_name,
-        customer_phone_reversed, customer_email, card_last4, wallet, shipping_method, shipping_label, details, token_outcome,
+        customer_phone_reversed, customer_email, card_last4, wallet, shipping_method, shipping_label, token_outcome,
         token_mismatch, token_verification, hold_reason, refunds_in_flight
         """
 
-    /// The order with this id, through one cached statement read by column position: every payment event and
-    /// operator request reads its order, and GRDB's query builder and Codable decoding by column name cost the
-    /// driver more than the rest of an event together (docs/design.md §3, `paydesk-benchmarks driver`).
+    /// The order with this id, without its details, through one cached statement read by column position: every
+    /// payment event and operator request reads its order, and GRDB's query builder and Codable decoding by column
+    /// name cost the driver more than the rest of an event together (docs/design.md §3, `paydesk-benchmarks driver`).
     static func fetch(orderId: String, _ db: Database) throws -> OrderRecord? {
         let statement = try db.cachedStatement(sql: "SELECT \(selection) FROM orders WHERE order_id = ?")
         return try Row.fetchOne(statement, arguments: [orderId]).map { try OrderRecord(selected: $0) }
@@ -112,12 +114,12 @@ struct OrderRecord: Codable, Sendable, FetchableRecord, MutablePersistableRecord
         wallet = row[20]
         shippingMethod = row[21]
         shippingLabel = row[22]
-        details = row[23]
-        tokenOutcome = try known(row[24], "token_outcome")
-        tokenMismatch = row[25]
-        tokenVerification = row[26]
-        holdReason = row[27]
-        refundsInFlight = row[28]
+        details = nil
+        tokenOutcome = try known(row[23], "token_outcome")
+        tokenMismatch = row[24]
+        tokenVerification = row[25]
+        holdReason = row[26]
+        refundsInFlight = row[27]
     }
 
     /// Writes the payment state, the only columns that change after ingest, through one cached statement:
