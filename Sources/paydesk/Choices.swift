@@ -16,6 +16,7 @@ enum ListLimit {
 
     /// What a listing cut at its limit says.
     static func moreExist(_ what: String, shown: Int) -> String {
-        "the first \(shown) \(what) are shown; more exist (raise --limit, at most 100000)"
+        shown == 1 ? "only the first of the \(what) is shown; more exist (raise --limit, at most 100000)"
+            : "the first \(shown) \(what) are shown; more exist (raise --limit, at most 100000)"
     }
 }

@@ -33,4 +33,27 @@ import Testing
         #expect(state.screen == .audit)
         #expect(state.view().lines.contains { $0.contains("shop as Ana Lima via 203.0.113.7 52144 (client-reported)") })
     }
+
+    @Test(arguments: ["", " none", " NONE"])
+    func aDateFilterIsClearedAsHelpSays(argument: String) {
+        // Given a list from a date on
+        var state = LayoutTests.console(80, 24, rows: [])
+        for line in [":since 2026-11-01", ":since" + argument] {
+            for character in line { _ = state.update(.key(.character(character))) }
+            _ = state.update(.key(.enter))
+        }
+        // When the date is given as nothing or "none", then the filter is gone
+        #expect(state.orders.filters.isEmpty)
+    }
+
+    @Test func aStatusMessageTooLongForTheLineEndsInAnEllipsis() {
+        // Given a console 40 columns wide
+        var state = LayoutTests.console(40, 12, rows: [])
+        // When a command fails with a message longer than the line
+        for character in ":since yesterday" { _ = state.update(.key(.character(character))) }
+        _ = state.update(.key(.enter))
+        // Then the status line shows its start and says it goes on
+        let line = state.view().lines[Layout(state.size).statusRow]
+        #expect(line.hasPrefix(" :since") && line.hasSuffix("…"), "\(line)")
+    }
 }

@@ -72,7 +72,7 @@ import Testing
         try paydesk.run(["ingest", "--db", paydesk.store], input: Self.order.replacingOccurrences(of: "E2E-1", with: "E2E-2"))
         let more = try paydesk.run(["orders", "list", "--csv", "--limit", "1", "--db", paydesk.store])
         #expect(more.stdout.components(separatedBy: "\r\n").count == 3)
-        #expect(more.stderr == "paydesk: the first 1 orders are shown; more exist (raise --limit, at most 100000)\n")
+        #expect(more.stderr == "paydesk: only the first of the orders is shown; more exist (raise --limit, at most 100000)\n")
         // And JSON and CSV together are refused
         let both = try paydesk.run(["orders", "list", "--csv", "--json", "--db", paydesk.store])
         #expect(both.status == 64 && both.stderr.contains("--json and --csv cannot be combined: choose one"))

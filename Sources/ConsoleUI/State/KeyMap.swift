@@ -52,7 +52,7 @@ public enum KeyMap {
         KeyBinding(keys: [.character("w")], action: .withdrawRefund, footer: "withdraw", help: "withdraw a refund not yet submitted",
                    screens: [.refunds], mutates: true),
         // Not a change: it reads the store and writes a file of the operator's own, so read-only sessions keep it.
-        KeyBinding(keys: [.character("e")], action: .export, footer: "export", help: "export the whole list to a CSV file",
+        KeyBinding(keys: [.character("e")], action: .export, footer: "export", help: "export the list as shown (search, filters) as CSV",
                    screens: [.orders, .refunds]),
         KeyBinding(keys: [.tab], action: .nextScreen, footer: "screens", help: "orders → refunds → audit", screens: lists),
         KeyBinding(keys: [.backTab], action: .previousScreen, footer: nil, help: "audit → refunds → orders", screens: lists),

@@ -35,11 +35,11 @@ struct ListFilterSettings: Sendable, Equatable {
         return String(time.adding(milliseconds: dayBefore ? -86_400_000 : 0).rfc3339.prefix(10))
     }
 
-    /// Sets one filter from its command's argument; no argument (or `all` for the currency) clears it.
-    /// Nothing changes when the value cannot be used.
+    /// Sets one filter from its command's argument; no argument, or `none` (`all` for the currency), clears it,
+    /// as `:help` says. Nothing changes when the value cannot be used.
     mutating func set(_ name: String, to argument: String) throws(ListFilterProblem) {
         var next = self
-        let clear = argument.isEmpty || (name == "currency" && argument.lowercased() == "all")
+        let clear = argument.isEmpty || argument.lowercased() == "none" || (name == "currency" && argument.lowercased() == "all")
         switch name {
         case "since": next.since = clear ? nil : try ListFilterInput.time(argument)
         case "until": next.until = clear ? nil : try ListFilterInput.time(argument, endOfDay: true)

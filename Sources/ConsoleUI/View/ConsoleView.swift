@@ -49,12 +49,13 @@ extension ConsoleState {
         default:
             break
         }
+        // Cut with an ellipsis, so that a message that does not fit never reads as a whole one.
         if let flash {
-            buffer.put(" " + flash.text, x: 0, y: y, role: flash.role)
+            buffer.put((" " + flash.text).fitted(to: size.width), x: 0, y: y, role: flash.role)
         } else if let storeProblem {
-            buffer.put(" store: \(storeProblem)", x: 0, y: y, role: .error)
+            buffer.put(" store: \(storeProblem)".fitted(to: size.width), x: 0, y: y, role: .error)
         } else {
-            buffer.put(" " + listDescription, x: 0, y: y, role: .dim)
+            buffer.put((" " + listDescription).fitted(to: size.width), x: 0, y: y, role: .dim)
         }
     }
 
