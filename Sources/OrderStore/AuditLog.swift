@@ -6,8 +6,18 @@ import OrderModel
 enum AuditLog {
     /// Appends inside the caller's transaction, chaining from the newest entry.
     static func append(_ entry: AuditEntry, in db: Database) throws {
-        let previous = try Data.fetchOne(db.cachedStatement(sql: "SELECT last_hash FROM audit_head WHERE singleton = 1"))
-        let record = AuditRecord(entry, previousHash: previous ?? AuditEntry.genesisHash)
+        var chain = AuditChain()
+        try chain.append(entry, db)
+    }
+
+    /// The newest entry's hash, which the next one chains from.
+    static func head(_ db: Database) throws -> Data {
+        try Data.fetchOne(db.cachedStatement(sql: "SELECT last_hash FROM audit_head WHERE singleton = 1")) ?? AuditEntry.genesisHash
+    }
+
+    /// Inserts `entry` after the entry whose hash is `previous`, and returns its own hash.
+    static func insert(_ entry: AuditEntry, after previous: Data, _ db: Database) throws -> Data {
+        let record = AuditRecord(entry, previousHash: previous)
         // A cached statement, not Codable persistence: every ingested order and event appends here.
         try db.cachedStatement(sql: """
             INSERT INTO audit_log (at, actor, operator_label, ssh_client, action, order_id, amount, currency, idempotency_key, outcome,
@@ -16,6 +26,18 @@ enum AuditLog {
             """).execute(arguments: [record.at, record.actor, record.operatorLabel, record.sshClient, record.action, record.orderId,
                                      record.amount, record.currency, record.idempotencyKey, record.outcome, record.effect,
                                      record.prevHash, record.hash])
+        return record.hash
+    }
+}
+
+/// Entries appended one after another inside one transaction: the log's head is read for the first only, and
+/// each entry chains from the hash of the one before. Whoever else appends in between (through `AuditLog.append`)
+/// must start a new chain, which reads the head again.
+struct AuditChain {
+    private var head: Data?
+
+    mutating func append(_ entry: AuditEntry, _ db: Database) throws {
+        head = try AuditLog.insert(entry, after: head ?? AuditLog.head(db), db)
     }
 }
 

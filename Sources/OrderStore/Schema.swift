@@ -30,7 +30,19 @@ enum Schema {
             SchemaStep("v12", "adding the operator's label to the audit log", operatorLabels),
             SchemaStep("v13", "moving the search documents beside the list's sort keys, and indexing them again", walkingOrders: SearchIndex.separateDocuments),
             SchemaStep("v14", "indexing when charges succeeded or failed", indexChargeOutcomes),
+            SchemaStep("v15", "dropping the indexes the search index replaced", dropIndexesSearchReplaced),
         ]
+    }
+
+    /// Names, phone numbers, email addresses and card digits were looked up by prefix in indexes of their own until
+    /// the search index (v11) took over; no query reads them since, and every ingested order still wrote to each.
+    private static func dropIndexesSearchReplaced(_ db: Database) throws {
+        try db.execute(sql: """
+            DROP INDEX orders_by_phone;
+            DROP INDEX orders_by_email;
+            DROP INDEX orders_by_last4;
+            DROP INDEX orders_by_name;
+            """)
     }
 
     /// The header's failure rate counts charges that ended in the last hour, whenever their orders were made:

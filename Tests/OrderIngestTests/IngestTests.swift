@@ -82,6 +82,35 @@ import TestSupport
         #expect(try store.orders(OrderQuery()).map(\.orderId).sorted() == ["GOOD-1", "GOOD-2"])
     }
 
+    @Test func aLineTheStoreRefusesIsUndoneAloneAndTheLogStaysWhole() throws {
+        // Given a stored order
+        let store = try Fixture.store()
+        try Fixture.ingest([Fixture.order("ORD-1", total: "100.00")], into: store)
+        // When one batch holds new orders, an event that applies, and two lines only the store can refuse
+        let (summary, problems) = try Fixture.ingest([
+            Fixture.order("ORD-2"),
+            Fixture.order("ORD-3"),
+            Fixture.event("ORD-2", "charge_submitted"),
+            Fixture.order("ORD-4"),
+            Fixture.order("ORD-1", total: "999.00"),
+            Fixture.event("ORD-3", "charge_succeeded"),
+            Fixture.order("ORD-5"),
+        ], into: store)
+        // Then each refused line is reported, and everything else is stored once, with its audit entry and its
+        // search document, in a log whose every hash chains
+        #expect(summary == IngestSummary(ingested: 5, duplicates: 0, rejected: 2))
+        #expect(problems == [
+            "line 5: orderId: \"ORD-1\" already exists with different content; the stored order was kept",
+            "line 6: event: charge_succeeded: not allowed while the order is authorized",
+        ])
+        #expect(try store.orders(OrderQuery()).map(\.orderId).sorted() == ["ORD-1", "ORD-2", "ORD-3", "ORD-4", "ORD-5"])
+        #expect(try store.order("ORD-2").summary.status == .charging)
+        #expect(try store.order("ORD-1").summary.total.minorUnits == 10000)
+        let verification = try store.verifyAudit()
+        #expect(verification.problem == nil && verification.entriesChecked == 6)
+        #expect(try store.orders(OrderQuery(search: "ord-4")).map(\.orderId) == ["ORD-4"])
+    }
+
     @Test func acceptsMatchingApplicationDataAndRSATokens() throws {
         let store = try Fixture.store()
         let (summary, problems) = try Fixture.ingest([

@@ -53,17 +53,20 @@ struct OrderRecord: Codable, Sendable, FetchableRecord, MutablePersistableRecord
 
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 
-    /// Inserts a new order through one cached statement. Ingest inserts millions of rows, and GRDB's Codable
+    /// Inserts a new order through one cached statement, unless an order with its id is stored already: then
+    /// nothing is written and the answer is false. Ingest inserts millions of rows, and GRDB's Codable
     /// persistence would cost more than the rest of ingest together.
-    func insertNew(_ db: Database) throws {
+    func insertNew(_ db: Database) throws -> Bool {
         try db.cachedStatement(sql: """
             INSERT INTO orders (order_id, fingerprint, created_at, currency, total, status, cancel_requested, paid, refunded,
                                 updated_at, customer_name, customer_phone_reversed, customer_email, card_last4, wallet,
                                 shipping_method, shipping_label, details, token_outcome, token_mismatch, token_verification, hold_reason)
             VALUES (?, ?, ?, ?, ?, ?, 0, 0, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (order_id) DO NOTHING
             """).execute(arguments: [orderId, fingerprint, createdAt, currency, total, status.rawValue, updatedAt, customerName,
                                      customerPhoneReversed, customerEmail, cardLast4, wallet, shippingMethod, shippingLabel, details,
                                      tokenOutcome?.rawValue, tokenMismatch, tokenVerification, holdReason])
+        return db.changesCount > 0
     }
 
     /// Every column but `details`, in the order `init(selected:)` reads them.
