@@ -17,11 +17,12 @@ import Themes
 // PayDesk's benchmarks. Each measurement repeats the operation and prints the median, the 90th and 99th percentiles and
 // the worst case. The 1,000,000-order store is built once under .build-bench/ and reused on later runs.
 //
-//   swift run -c release paydesk-benchmarks [json|ingest|store|search|tokens|console|startup|driver|contention] [--orders N]   (N: size of the large store, default 1000000)
+//   swift run -c release paydesk-benchmarks [json|ingest|stages|store|search|tokens|console|startup|driver|contention] [--orders N]   (N: size of the large store, default 1000000)
+//   stages: ingest's parse and write timed apart (the ingest section prints them too)
 //   startup: the console and less through a pty; [--paydesk PATH] (default: the paydesk beside this one) [--starts N] (default 30)
 
 let arguments = CommandLine.arguments
-let sections = Set(arguments.dropFirst().filter { ["json", "ingest", "store", "search", "tokens", "console", "startup", "driver", "contention"].contains($0) })
+let sections = Set(arguments.dropFirst().filter { ["json", "ingest", "stages", "store", "search", "tokens", "console", "startup", "driver", "contention"].contains($0) })
 func runs(_ section: String) -> Bool { sections.isEmpty || sections.contains(section) }
 let largeCount = arguments.firstIndex(of: "--orders").flatMap { Int(arguments[$0 + 1]) } ?? 1_000_000
 let consoleStarts = arguments.firstIndex(of: "--starts").flatMap { Int(arguments[$0 + 1]) } ?? 30
@@ -245,7 +246,7 @@ if runs("driver") {
 
 // MARK: Ingest throughput
 
-if runs("ingest") {
+if runs("ingest") || sections.contains("stages") {
     print("Ingest (orders with tokens, no token crypto), fresh store each run, each beside SQLite alone storing its rows")
     let ingestLines = folder.appendingPathComponent("ingest-100k.jsonl").path
     if !FileManager.default.fileExists(atPath: ingestLines) { try writeLines(ingestLines, count: 100_000) }
@@ -255,21 +256,24 @@ if runs("ingest") {
     // What SQLite alone takes to store the same rows: whatever ingest costs beyond this is ours. Each ingest run
     // is followed by the yardstick on the rows it wrote, so both see the same load on the machine.
     let copy = folder.appendingPathComponent("ingest-sqlite-alone.sqlite").path
-    var ratios: [Double] = []
-    for run in 1...3 {
-        removeStore(path)
-        var summary = IngestSummary()
-        let elapsed = try seconds { summary = try ingest(ingestLines, into: path) }
-        let ingestRate = Double(summary.ingested) / elapsed
-        let (orders, alone) = try sqliteAlone(copying: path, into: copy)
-        let aloneRate = Double(orders) / alone
-        ratios.append(ingestRate / aloneRate)
-        print("  run \(run): ingest \(summary.ingested) orders in \(String(format: "%.2f", elapsed)) s = \(Int(ingestRate)) orders/s "
-              + "(\(String(format: "%.1f", elapsed * 1e6 / Double(summary.ingested))) µs each); SQLite alone \(Int(aloneRate)) orders/s "
-              + "(\(String(format: "%.1f", alone * 1e6 / Double(orders))) µs); ratio \(String(format: "%.2f", ingestRate / aloneRate))")
+    try measureIngestStages(linesPath: ingestLines, storePath: path, now: now, actor: actor)
+    if runs("ingest") {
+        var ratios: [Double] = []
+        for run in 1...3 {
+            removeStore(path)
+            var summary = IngestSummary()
+            let elapsed = try seconds { summary = try ingest(ingestLines, into: path) }
+            let ingestRate = Double(summary.ingested) / elapsed
+            let (orders, alone) = try sqliteAlone(copying: path, into: copy)
+            let aloneRate = Double(orders) / alone
+            ratios.append(ingestRate / aloneRate)
+            print("  run \(run): ingest \(summary.ingested) orders in \(String(format: "%.2f", elapsed)) s = \(Int(ingestRate)) orders/s "
+                  + "(\(String(format: "%.1f", elapsed * 1e6 / Double(summary.ingested))) µs each); SQLite alone \(Int(aloneRate)) orders/s "
+                  + "(\(String(format: "%.1f", alone * 1e6 / Double(orders))) µs); ratio \(String(format: "%.2f", ingestRate / aloneRate))")
+        }
+        print("  ingest / SQLite alone, median of 3: \(String(format: "%.2f", ratios.sorted()[1]))")
+        for file in [path, copy] { removeStore(file) }
     }
-    print("  ingest / SQLite alone, median of 3: \(String(format: "%.2f", ratios.sorted()[1]))")
-    for file in [path, copy] { removeStore(file) }
     printPeakMemory(after: "ingest")
 }
 

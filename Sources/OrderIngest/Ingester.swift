@@ -105,8 +105,7 @@ public final class Ingester {
 
     /// Ingests lines already in memory, numbered from 1: the demo and tests use this.
     public func ingest(lines: [String]) throws(StoreError) {
-        try write(Self.parse(lines.enumerated().map { Line(number: $0.offset + 1, bytes: ArraySlice(Array($0.element.utf8))) },
-                             now: store.now(), verifier: verifier))
+        try write(Self.prepare(lines, now: store.now(), verifier: verifier))
     }
 
     /// A batch of lines, parsed: what to write (everything that does not need the store done before taking its
@@ -170,7 +169,7 @@ public final class Ingester {
 
     /// Writes a parsed batch in transactions of at most `transactionNanoseconds` each, each line in a savepoint
     /// of its own, then reports every rejected line of the batch in line order.
-    private func write(_ batch: ParsedBatch) throws(StoreError) {
+    func write(_ batch: ParsedBatch) throws(StoreError) {
         var outcomes: [(line: Int, outcome: Result<ApplyOutcome, FieldProblem>)] = batch.rejected.map { ($0.line, .failure($0.problem)) }
         var next = batch.documents.startIndex
         while next < batch.documents.endIndex {

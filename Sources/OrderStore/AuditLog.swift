@@ -7,7 +7,7 @@ enum AuditLog {
     /// Appends inside the caller's transaction, chaining from the newest entry.
     static func append(_ entry: AuditEntry, in db: Database) throws {
         var chain = AuditChain()
-        try chain.append(entry, db)
+        try chain.append([entry], db)
     }
 
     /// The newest entry's hash, which the next one chains from.
@@ -15,19 +15,24 @@ enum AuditLog {
         try Data.fetchOne(db.cachedStatement(sql: "SELECT last_hash FROM audit_head WHERE singleton = 1")) ?? AuditEntry.genesisHash
     }
 
-    /// Inserts `entry` after the entry whose hash is `previous`, and returns its own hash.
-    static func insert(_ entry: AuditEntry, after previous: Data, _ db: Database) throws -> Data {
-        let record = AuditRecord(entry, previousHash: previous)
-        // A cached statement, not Codable persistence: every ingested order and event appends here.
-        try db.cachedStatement(sql: """
-            INSERT INTO audit_log (at, actor, operator_label, ssh_client, action, order_id, amount, currency, idempotency_key, outcome,
-                                   effect, prev_hash, hash)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """).execute(arguments: [record.at, record.actor, record.operatorLabel, record.sshClient, record.action, record.orderId,
-                                     record.amount, record.currency, record.idempotencyKey, record.outcome, record.effect,
-                                     record.prevHash, record.hash])
-        return record.hash
+    /// Inserts `entries` in order, the first after the entry whose hash is `previous`, each chained from the one
+    /// before, many a statement; returns the last one's hash.
+    static func insert(_ entries: [AuditEntry], after previous: Data, _ db: Database) throws -> Data {
+        var head = previous
+        let rows = entries.map { entry -> [(any DatabaseValueConvertible)?] in
+            let record = AuditRecord(entry, previousHash: head)
+            head = record.hash
+            return [record.at, record.actor, record.operatorLabel, record.sshClient, record.action, record.orderId, record.amount,
+                    record.currency, record.idempotencyKey, record.outcome, record.effect, record.prevHash, record.hash]
+        }
+        _ = try bulkInsert.run(rows, db)
+        return head
     }
+
+    private static let bulkInsert = BulkInsert("""
+        INSERT INTO audit_log (at, actor, operator_label, ssh_client, action, order_id, amount, currency, idempotency_key, outcome,
+                               effect, prev_hash, hash)
+        """, row: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
 }
 
 /// Entries appended one after another inside one transaction: the log's head is read for the first only, and
@@ -36,8 +41,9 @@ enum AuditLog {
 struct AuditChain {
     private var head: Data?
 
-    mutating func append(_ entry: AuditEntry, _ db: Database) throws {
-        head = try AuditLog.insert(entry, after: head ?? AuditLog.head(db), db)
+    mutating func append(_ entries: [AuditEntry], _ db: Database) throws {
+        guard !entries.isEmpty else { return }
+        head = try AuditLog.insert(entries, after: head ?? AuditLog.head(db), db)
     }
 }
 

@@ -52,32 +52,41 @@ extension PayDeskStore {
     public func now() -> Timestamp { clock() }
 
     /// Stores lines from `start` on in one transaction, until the lines run out or the transaction has held the
-    /// write lock for `nanoseconds`, so that a refused line is undone alone: the lines are first written one after
-    /// another in one savepoint, and only when one of them is refused are they written again up to it, each in a
-    /// savepoint of its own. A savepoint per line cost a third of the writer's time (SQLite journals every page a
-    /// savepoint touches first, and each one is a statement of its own), and refused lines are rare.
+    /// write lock for `nanoseconds`, so that a refused line is undone alone: the lines are written one after
+    /// another, and only when one of them is refused is that transaction rolled back and the lines up to it
+    /// written again, each in a savepoint of its own. A savepoint per line cost a third of the writer's time
+    /// (SQLite journals every page a savepoint touches first, and each one is two statements more), a savepoint
+    /// around all of them far more (SQLite's statement journals grow with it), and refused lines are rare.
     /// Returns the outcome of each line it got to, in order: the caller goes on from `start + outcomes.count`.
     /// A refusal names the line's field at fault; `amount` reads an event's amount in its order's currency.
     public func store(_ lines: [(line: Int, write: IngestWrite)], from start: Int, actor: Actor, now: Timestamp, within nanoseconds: UInt64,
                       amount: (String, Currency) throws(FieldProblem) -> Int64)
         throws(StoreError) -> [(line: Int, outcome: Result<ApplyOutcome, FieldProblem>)] {
-        try write { db -> [(line: Int, outcome: Result<ApplyOutcome, FieldProblem>)] in
-            let began = DispatchTime.now().uptimeNanoseconds
-            let indexed = try SearchIndex.lastIndexed(db)
+        try writeTransactions { db -> [(line: Int, outcome: Result<ApplyOutcome, FieldProblem>)] in
             var run = Run.stored([])
-            try db.inSavepoint {
+            try db.inTransaction(.immediate) {
+                let began = DispatchTime.now().uptimeNanoseconds
+                let indexed = try SearchIndex.lastIndexed(db)
                 run = try Self.storeAtOnce(lines, from: start, actor: actor, now: now, amount: amount, db) {
                     DispatchTime.now().uptimeNanoseconds - began < nanoseconds
                 }
-                return if case .stored = run { .commit } else { .rollback }
+                guard case .stored = run else { return .rollback }
+                try SearchIndex.index(after: indexed, db)
+                return .commit
             }
-            let written: [(line: Int, outcome: Result<ApplyOutcome, FieldProblem>)]
             switch run {
-            case .stored(let outcomes): written = outcomes
-            case .refused(let last): written = try Self.storeLineByLine(lines[start...last], actor: actor, now: now, amount: amount, db)
+            case .stored(let written):
+                return written
+            case .refused(let last):
+                var written: [(line: Int, outcome: Result<ApplyOutcome, FieldProblem>)] = []
+                try db.inTransaction(.immediate) {
+                    let indexed = try SearchIndex.lastIndexed(db)
+                    written = try Self.storeLineByLine(lines[start...last], actor: actor, now: now, amount: amount, db)
+                    try SearchIndex.index(after: indexed, db)
+                    return .commit
+                }
+                return written
             }
-            try SearchIndex.index(after: indexed, db)
-            return written
         }
     }
 
@@ -85,12 +94,13 @@ extension PayDeskStore {
     private enum Run {
         /// Every line got to was stored (or found already stored).
         case stored([(line: Int, outcome: Result<ApplyOutcome, FieldProblem>)])
-        /// The line at this index was refused: what was written since the savepoint must be undone.
+        /// The line at this index was refused: the transaction must be undone.
         case refused(at: Int)
     }
 
-    /// Writes lines from `start` on while `goOn` says so, chaining their audit entries in memory rather than
-    /// reading the log's head for each. Stops at the first refused line.
+    /// Writes lines from `start` on while `goOn` says so: orders that follow one another many a statement
+    /// (`BulkInsert`), their audit entries chained in memory rather than each reading the log's head. Stops at
+    /// the first refusal, naming the last line of the orders written together with the refused one.
     private static func storeAtOnce(_ lines: [(line: Int, write: IngestWrite)], from start: Int, actor: Actor, now: Timestamp,
                                     amount: (String, Currency) throws(FieldProblem) -> Int64, _ db: Database,
                                     goOn: () -> Bool) throws -> Run {
@@ -99,14 +109,22 @@ extension PayDeskStore {
         var chain = AuditChain()
         var next = start
         repeat {
-            let (number, line) = lines[next]
+            var orders: [NewOrder] = []
+            while orders.count < BulkInsert.rowsPerStatement, next + orders.count < lines.endIndex,
+                  case .order(let order) = lines[next + orders.count].write {
+                orders.append(order)
+            }
+            let taken = max(1, orders.count)
             do {
-                written.append((number, .success(try store(line, actor: actor, now: now, amount: amount, chain: &chain, db))))
+                let outcomes = orders.isEmpty
+                    ? [try store(lines[next].write, actor: actor, now: now, amount: amount, chain: &chain, db)]
+                    : try insert(orders, actor: actor, now: now, chain: &chain, db)
+                for (offset, outcome) in outcomes.enumerated() { written.append((lines[next + offset].line, .success(outcome))) }
             } catch {
                 guard refusal(error) != nil else { throw error }
-                return .refused(at: next)
+                return .refused(at: next + taken - 1)
             }
-            next += 1
+            next += taken
         } while next < lines.endIndex && goOn()
         return .stored(written)
     }
@@ -148,7 +166,7 @@ extension PayDeskStore {
                               chain: inout AuditChain, _ db: Database) throws -> ApplyOutcome {
         switch line {
         case .order(let order):
-            return try insert(order, actor: actor, now: now, chain: &chain, db)
+            return try insert([order], actor: actor, now: now, chain: &chain, db)[0]
         case .event(var event, let amountText, let fingerprint):
             if let amountText {
                 let code = try String.fetchOne(db, sql: "SELECT currency FROM orders WHERE order_id = ?", arguments: [event.orderId])
@@ -170,21 +188,31 @@ extension PayDeskStore {
         }
     }
 
-    /// Stores a new order, or recognises one already stored. The same order id with other content is refused:
-    /// the stored order stays as it was.
-    private static func insert(_ order: NewOrder, actor: Actor, now: Timestamp, chain: inout AuditChain, _ db: Database) throws -> ApplyOutcome {
-        let record = order.record
-        guard try record.insertNew(db) else {
+    /// Stores new orders, or recognises those already stored. An order whose id is stored with other content is
+    /// refused: the stored order stays as it was.
+    private static func insert(_ orders: [NewOrder], actor: Actor, now: Timestamp, chain: inout AuditChain,
+                               _ db: Database) throws -> [ApplyOutcome] {
+        var inserted = try OrderRecord.insertNew(orders.map(\.record), db)
+        var added: [(rowID: Int64, order: OrderRecord, document: String)] = []
+        let outcomes = try orders.map { order throws -> ApplyOutcome in
+            let record = order.record
+            // The first of several lines with one id is the one inserted; the others are the same order again, or not.
+            if let rowID = inserted.removeValue(forKey: record.orderId) {
+                added.append((rowID, record, order.searchDocument))
+                return .applied
+            }
             let stored = try db.cachedStatement(sql: "SELECT fingerprint FROM orders WHERE order_id = ?")
             guard try Data.fetchOne(stored, arguments: [record.orderId]) == record.fingerprint else {
                 throw FieldProblem("orderId", "\(quoted(record.orderId)) already exists with different content; the stored order was kept")
             }
             return .duplicate
         }
-        try SearchIndex.add(rowID: db.lastInsertedRowID, record, document: order.searchDocument, db)
-        let outcome = record.status == .held ? "held: \(record.holdReason ?? "a token check failed")" : record.status.rawValue
-        try chain.append(AuditEntry(at: now, actor: actor, action: "order_ingested", orderId: record.orderId, amount: record.total,
-                                    currencyCode: record.currency, outcome: outcome, effect: record.effect()), db)
-        return .applied
+        try SearchIndex.add(added, db)
+        try chain.append(added.map { _, record, _ in
+            let outcome = record.status == .held ? "held: \(record.holdReason ?? "a token check failed")" : record.status.rawValue
+            return AuditEntry(at: now, actor: actor, action: "order_ingested", orderId: record.orderId, amount: record.total,
+                              currencyCode: record.currency, outcome: outcome, effect: record.effect())
+        }, db)
+        return outcomes
     }
 }

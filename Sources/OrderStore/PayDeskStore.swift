@@ -178,4 +178,11 @@ public final class PayDeskStore: Sendable {
         do { return try database.write(body) } catch { throw StoreError(error, path: path) }
     }
 
+    /// Runs writes that open their own transactions (`Database.inTransaction(.immediate)`), for a caller that
+    /// decides whether each commits.
+    func writeTransactions<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        guard !isReadOnly else { throw .readOnly(path: path) }
+        do { return try database.writeWithoutTransaction(body) } catch { throw StoreError(error, path: path) }
+    }
+
 }

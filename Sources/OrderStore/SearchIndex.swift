@@ -75,14 +75,16 @@ enum SearchIndex {
         try db.execute(sql: "DROP TABLE order_search; ALTER TABLE order_search_index RENAME TO order_search")
     }
 
-    /// Stores an order's document, inside its line's savepoint (a refused line takes its document with it). It is
-    /// not indexed yet: FTS5 writes what it holds to disk at every savepoint, and inside a transaction every
+    /// Stores orders' documents, inside their lines' transaction (a refused line takes its document with it). They
+    /// are not indexed yet: FTS5 writes what it holds to disk at every savepoint, and inside a transaction every
     /// statement is one, so a document indexed per order became an FTS5 segment of its own, and merging them
     /// was half of ingest. `index` adds the transaction's documents in one statement before it commits.
-    static func add(rowID: Int64, _ order: OrderRecord, document: String, _ db: Database) throws {
-        try db.cachedStatement(sql: "INSERT INTO order_search_text (id, created_at, currency, total, document) VALUES (?, ?, ?, ?, ?)")
-            .execute(arguments: [rowID, order.createdAt, order.currency, order.total, document])
+    static func add(_ documents: [(rowID: Int64, order: OrderRecord, document: String)], _ db: Database) throws {
+        _ = try bulkInsert.run(documents.map { [$0.rowID, $0.order.createdAt, $0.order.currency, $0.order.total, $0.document] }, db)
     }
+
+    private static let bulkInsert = BulkInsert("INSERT INTO order_search_text (id, created_at, currency, total, document)",
+                                               row: "(?, ?, ?, ?, ?)")
 
     /// The newest document already indexed: a transaction's own documents come after it (orders' row ids only
     /// grow, as orders are never deleted).

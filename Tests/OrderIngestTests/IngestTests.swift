@@ -111,6 +111,32 @@ import TestSupport
         #expect(try store.orders(OrderQuery(search: "ord-4")).map(\.orderId) == ["ORD-4"])
     }
 
+    @Test func ordersWrittenManyAStatementAreStoredExactlyAsOneAtATime() throws {
+        // Given 200 lines: new orders, one already stored, one repeated within the batch and an event among them;
+        // then a second batch with one order that conflicts with a stored one
+        var lines = (0..<200).map { Fixture.order(String(format: "ORD-%03d", $0), total: "\($0 + 1).00") }
+        lines[31] = lines[30]
+        lines[70] = Fixture.event("ORD-050", "charge_submitted")
+        var conflicting = (200..<300).map { Fixture.order(String(format: "ORD-%03d", $0)) }
+        conflicting[80] = Fixture.order("ORD-007", total: "999.00")
+        let bulk = try Fixture.store(), oneByOne = try Fixture.store()
+        for store in [bulk, oneByOne] { try Fixture.ingest([Fixture.order("ORD-007", total: "8.00")], into: store) }
+        // When one store takes each batch at once and the other one line at a time
+        let (first, none) = try Fixture.ingest(lines, into: bulk)
+        let (second, problems) = try Fixture.ingest(conflicting, into: bulk)
+        for line in lines + conflicting { try Fixture.ingest([line], into: oneByOne) }
+        // Then both hold the same orders and the same audit log, hash for hash, and only the conflict is refused
+        #expect(first == IngestSummary(ingested: 198, duplicates: 2, rejected: 0) && none.isEmpty)
+        #expect(second == IngestSummary(ingested: 99, duplicates: 0, rejected: 1))
+        #expect(problems == ["line 81: orderId: \"ORD-007\" already exists with different content; the stored order was kept"])
+        #expect(try bulk.auditHead() == oneByOne.auditHead())
+        let everything = OrderQuery(limit: 1_000)
+        #expect(try bulk.orders(everything).map { "\($0.orderId) \($0.status) \($0.total)" }
+                == oneByOne.orders(everything).map { "\($0.orderId) \($0.status) \($0.total)" })
+        #expect(try bulk.verifyAudit().problem == nil)
+        #expect(try bulk.orders(OrderQuery(search: "ord-199")).map(\.orderId) == ["ORD-199"])
+    }
+
     @Test func acceptsMatchingApplicationDataAndRSATokens() throws {
         let store = try Fixture.store()
         let (summary, problems) = try Fixture.ingest([

@@ -53,20 +53,24 @@ struct OrderRecord: Codable, Sendable, FetchableRecord, MutablePersistableRecord
 
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 
-    /// Inserts a new order through one cached statement, unless an order with its id is stored already: then
-    /// nothing is written and the answer is false. Ingest inserts millions of rows, and GRDB's Codable
-    /// persistence would cost more than the rest of ingest together.
-    func insertNew(_ db: Database) throws -> Bool {
-        try db.cachedStatement(sql: """
-            INSERT INTO orders (order_id, fingerprint, created_at, currency, total, status, cancel_requested, paid, refunded,
-                                updated_at, customer_name, customer_phone_reversed, customer_email, card_last4, wallet,
-                                shipping_method, shipping_label, details, token_outcome, token_mismatch, token_verification, hold_reason)
-            VALUES (?, ?, ?, ?, ?, ?, 0, 0, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT (order_id) DO NOTHING
-            """).execute(arguments: [orderId, fingerprint, createdAt, currency, total, status.rawValue, updatedAt, customerName,
-                                     customerPhoneReversed, customerEmail, cardLast4, wallet, shippingMethod, shippingLabel, details,
-                                     tokenOutcome?.rawValue, tokenMismatch, tokenVerification, holdReason])
-        return db.changesCount > 0
+    /// Inserts new orders, many a statement (`BulkInsert`), leaving out any whose id is stored already or came
+    /// earlier among them. Returns the row id of each order inserted, by its order id. Ingest inserts millions of
+    /// rows, and GRDB's Codable persistence would cost more than the rest of ingest together.
+    static func insertNew(_ records: [OrderRecord], _ db: Database) throws -> [String: Int64] {
+        let inserted = try bulkInsert.run(records.map(\.insertedValues), db)
+        return Dictionary(inserted.map { ($0[1], $0[0]) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    private static let bulkInsert = BulkInsert("""
+        INSERT INTO orders (order_id, fingerprint, created_at, currency, total, status, cancel_requested, paid, refunded, updated_at,
+                            customer_name, customer_phone_reversed, customer_email, card_last4, wallet, shipping_method, shipping_label,
+                            details, token_outcome, token_mismatch, token_verification, hold_reason)
+        """, row: "(?, ?, ?, ?, ?, ?, 0, 0, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        suffix: "ON CONFLICT (order_id) DO NOTHING RETURNING id, order_id")
+
+    private var insertedValues: [(any DatabaseValueConvertible)?] {
+        [orderId, fingerprint, createdAt, currency, total, status.rawValue, updatedAt, customerName, customerPhoneReversed, customerEmail,
+         cardLast4, wallet, shippingMethod, shippingLabel, details, tokenOutcome?.rawValue, tokenMismatch, tokenVerification, holdReason]
     }
 
     /// Every column but `details`, in the order `init(selected:)` reads them.

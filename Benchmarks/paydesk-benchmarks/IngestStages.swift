@@ -1,0 +1,46 @@
+import Foundation
+import OrderIngest
+import OrderModel
+import OrderStore
+
+/// Where an ingested line's time goes (issue 17): ingest parses a batch on every core while the batch before it
+/// is written on one, so it runs at the pace of the slower of the two. Here each stage runs alone, a batch of
+/// 2,000 lines at a time as ingest takes them: the parse's processor time per line (all cores together), and the
+/// writer's time per line (one thread; the writer's own processor time too, which other work on the machine
+/// changes far less than its wall clock).
+func measureIngestStages(linesPath: String, storePath: String, now: Timestamp, actor: Actor) throws {
+    let lines = try Data(contentsOf: URL(fileURLWithPath: linesPath)).split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
+    removeStore(storePath)
+    let store = try PayDeskStore.create(at: storePath, clock: { now })
+    let ingester = Ingester(store: store, actor: actor, onProblem: { print("    rejected: \($0)") })
+    var parseCPU = 0.0, parseWall = 0.0, write = 0.0, writeCPU = 0.0
+    for first in stride(from: 0, to: lines.count, by: 2_000) {
+        let batch = Array(lines[first..<min(lines.count, first + 2_000)])
+        let cpuBefore = processCPUSeconds()
+        var prepared: Ingester.PreparedLines?
+        parseWall += seconds { prepared = Ingester.prepare(batch, firstLine: first + 1, now: now, verifier: nil) }
+        parseCPU += processCPUSeconds() - cpuBefore
+        let threadBefore = threadCPUSeconds()
+        write += try seconds { try ingester.write(prepared!) }
+        writeCPU += threadCPUSeconds() - threadBefore
+    }
+    let count = Double(ingester.summary.ingested)
+    print("  stages apart, \(Int(count)) lines: parse \(String(format: "%.1f", parseCPU * 1e6 / count)) µs of processor a line "
+          + "(\(String(format: "%.1f", parseWall * 1e6 / count)) µs of wall clock on \(ProcessInfo.processInfo.activeProcessorCount) cores); "
+          + "write \(String(format: "%.1f", write * 1e6 / count)) µs a line on one thread (\(String(format: "%.1f", writeCPU * 1e6 / count)) µs of its processor)")
+    removeStore(storePath)
+}
+
+/// User and system time of the whole process so far.
+func processCPUSeconds() -> Double {
+    var usage = rusage()
+    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+}
+
+/// Processor time of the calling thread so far.
+func threadCPUSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}
