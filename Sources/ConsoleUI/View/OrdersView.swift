@@ -16,16 +16,19 @@ extension ConsoleState {
         let shippingWidth = max(8, shown.map { ($0.shippingLabel ?? $0.shippingMethod ?? "").displayWidth(limit: 24) }.max() ?? 0)
         let cardWidths = shown.map { CardLabel($0.wallet) }
         let flagsWidth = shown.map { RowFlag.text(flags(of: $0)).displayWidth }.max() ?? 0
+        let customerWidth = min(32, max(16, shown.map { $0.customer.displayWidth(limit: 32) }.max() ?? 0))
+        // Width beyond every column's ideal goes to the last column, as room at the right: given to the
+        // customer, it parted each name from its amount by a hundred columns on a wide terminal.
         return [
             TableColumn(title: "Time", minimum: 11, ideal: 11, priority: 2),
             TableColumn(title: "Order", minimum: 10, ideal: idWidth, priority: 1),
-            TableColumn(title: "Customer", minimum: 8, ideal: 16, priority: 3, flexible: true),
+            TableColumn(title: "Customer", minimum: 8, ideal: customerWidth, priority: 3),
             TableColumn(title: "Amount", minimum: amountWidth, ideal: amountWidth, priority: 1, alignRight: true),
             TableColumn(title: "Status", minimum: 6, ideal: 13, priority: 1),
             TableColumn(title: "Shipping", minimum: 8, ideal: shippingWidth, priority: 3),
             TableColumn(title: "Card", minimum: max(4, cardWidths.map(\.shortWidth).max() ?? 0),
                         ideal: max(4, cardWidths.map(\.fullWidth).max() ?? 0), priority: 4),
-            TableColumn(title: "Flags", minimum: 6, ideal: max(6, flagsWidth), priority: 2),
+            TableColumn(title: "Flags", minimum: 6, ideal: max(6, flagsWidth), priority: 2, flexible: true),
         ]
     }
 
