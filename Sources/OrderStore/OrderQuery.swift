@@ -27,10 +27,12 @@ extension PayDeskStore {
             // token's JSON, which for thousands of matches cost more than the search itself.
             let inPage: SQLExpression
             switch try SearchPlan(term, db).lookup {
-            case .candidates(let expression):
-                inPage = SQL("orders.id IN (\(SearchIndex.page(expression, term: term, query)))").sqlExpression
+            case .candidates(let candidates):
+                inPage = SQL("orders.id IN (\(SearchIndex.page(among: candidates, term: term, query)))").sqlExpression
+            case .listOrderAmong(let candidates, let window):
+                inPage = try SearchIndex.walk(list, term: term, among: candidates, window: window, limit: limit, db).ids.contains(Column("id"))
             case .listOrder(let window):
-                inPage = try SearchIndex.walk(list, term: term, window: window, limit: limit, db).ids.contains(Column("id"))
+                inPage = try SearchIndex.walk(list, term: term, among: nil, window: window, limit: limit, db).ids.contains(Column("id"))
             case .nothing:
                 return []
             }

@@ -1,4 +1,5 @@
 import GRDB
+import GRDBSQLite
 import OrderModel
 
 /// The orders list's search: each order's folded document (`SearchText.document`) in `order_search_text`, and
@@ -7,14 +8,18 @@ import OrderModel
 /// order, and indexed before its transaction commits (`index`); orders never change what they are found by, and
 /// are never deleted, so nothing else writes them.
 ///
-/// A term is found one of two ways, so that matches always come in the list's order (newest first, or the
+/// A term is found one of three ways, so that matches always come in the list's order (newest first, or the
 /// chosen sort) and a page costs milliseconds on millions of orders (`SearchPlan`):
 /// - When its rarest trigrams narrow it to a few thousand candidates, each is checked with `instr` against its
 ///   document: every match is found, and the list sorts them.
-/// - When its trigrams are in too many orders for that (a common name, "LOAD-"), or it is too short for
-///   trigrams, matches are dense: the list is read in its own order, each order's document checked, until the
-///   page is full or a window of orders is read (`OrderQuery.searchWindow`); `searchReach` says when the window
-///   ran out first.
+/// - When they narrow it to more than that, but still to few orders in many, the list is read in its own order
+///   and only the orders among the candidates have their document checked, until the page is full: the
+///   candidates are gathered once, and an order outside them costs a look-up in memory instead of a read of
+///   its document.
+/// - When its trigrams are in too many orders for either (a common name, "LOAD-"), or it is too short for
+///   trigrams, matches are dense: the list is read in its own order, each order's document checked.
+/// Reading the list stops when the page is full or a window of orders is read (`OrderQuery.searchWindow`);
+/// `searchReach` says when the window ran out first.
 /// The documents live in a plain table rather than in FTS5's own content, because the check reads one for every
 /// candidate, and a row of a plain table is read inside the query where FTS5 runs a statement of its own for each.
 enum SearchIndex {
@@ -106,18 +111,20 @@ enum SearchIndex {
     /// The row ids of the query's page among the index's candidates: those that hold the term and pass the
     /// filters, sorted and after the cursor as the list is. The sort keys beside each document spare reading
     /// an order (a page or more of the file each) for every match; orders are read only for their filters.
-    static func page(_ expression: String, term: String, _ query: OrderQuery) -> SQL {
+    static func page(among candidates: [Int64], term: String, _ query: OrderQuery) -> SQL {
         let filters = ListFilters(query), order = query.order
         let keys = order.columns.map { "order_search_text.\($0)" }.joined(separator: ", ")
-        var conditions: [SQL] = ["order_search MATCH \(expression)", "instr(order_search_text.document, \(term)) > 0"]
+        var conditions: [SQL] = ["order_search_text.id IN (SELECT value FROM json_each(\(jsonArray(candidates))))",
+                                 "instr(order_search_text.document, \(term)) > 0"]
         if !filters.isEmpty { conditions.append(filters.condition) }
         if let after = query.after {
             let placeholders = order.columns.map { _ in "?" }.joined(separator: ", ")
             conditions.append(SQL(sql: "(\(keys)) \(order.isDescending ? "<" : ">") (\(placeholders))", arguments: order.values(of: after)))
         }
+        // CROSS JOIN keeps the candidates first: left to itself, SQLite reads every order of a status.
         return """
-            SELECT order_search_text.id FROM order_search JOIN order_search_text ON order_search_text.id = order_search.rowid
-            \(sql: filters.isEmpty ? "" : "JOIN orders ON orders.id = order_search_text.id")
+            SELECT order_search_text.id FROM order_search_text
+            \(sql: filters.isEmpty ? "" : "CROSS JOIN orders ON orders.id = order_search_text.id")
             WHERE \(conditions.joined(separator: " AND "))
             ORDER BY \(sql: order.columns.map { "order_search_text.\($0) \(order.isDescending ? "DESC" : "ASC")" }.joined(separator: ", "))
             LIMIT \(max(0, query.limit))
@@ -126,31 +133,67 @@ enum SearchIndex {
 
     /// The row ids of the first `limit` orders of `list` (the list's request, its filters and cursor applied)
     /// that hold the term, reading at most `window` orders in the list's order; and whether the window ran out
-    /// before the page was full while the list went on.
-    static func walk(_ list: QueryInterfaceRequest<OrderRecord>, term: String, window: Int, limit: Int,
+    /// before the page was full while the list went on. With `candidates`, a superset of the orders that hold
+    /// it, only their documents are read, a few at a time; without, every order's.
+    static func walk(_ list: QueryInterfaceRequest<OrderRecord>, term: String, among candidates: Set<Int64>?, window: Int, limit: Int,
                      _ db: Database) throws -> (ids: [Int64], windowRanOut: Bool) {
-        let rows = try Row.fetchCursor(db, list.select(Column("id"), SQL("\(holds(term)) AS hit")).limit(window + 1))
-        var ids: [Int64] = [], read = 0
-        while ids.count < limit, let row = try rows.next() {
-            read += 1
-            guard read <= window else { return (ids, true) }
-            if row["hit"] as Bool { ids.append(row["id"]) }
+        let columns: [any SQLSelectable] = candidates == nil ? [Column("id"), SQL("\(holds(term)) AS hit")] : [Column("id")]
+        let rows = try list.select(columns).limit(window + 1).makePreparedRequest(db, forSingleResult: false).statement
+        var ids: [Int64] = [], pending: [Int64] = [], read = 0
+        /// Keeps those of the pending candidates whose document holds the term, in the list's order.
+        func checkPending() throws {
+            guard !pending.isEmpty else { return }
+            let holding = try db.cachedStatement(sql: """
+                SELECT id FROM order_search_text WHERE id IN (SELECT value FROM json_each(?)) AND instr(document, ?) > 0
+                """).rowIDs(arguments: [jsonArray(pending), term])
+            ids += pending.filter(Set(holding).contains).prefix(limit - ids.count)
+            pending.removeAll(keepingCapacity: true)
         }
-        return (ids, false)
+        var ranOut = false
+        try rows.forEachRow { id, hit in
+            read += 1
+            guard read <= window else { ranOut = true; return false }
+            if let candidates {
+                guard candidates.contains(id) else { return true }
+                pending.append(id)
+                // Enough pending to fill the page if they all hold the term: a statement for a few at a time.
+                if pending.count >= min(32, limit - ids.count) { try checkPending() }
+            } else if hit != 0 {
+                ids.append(id)
+            }
+            return ids.count < limit
+        }
+        try checkPending()
+        return (ids, ranOut && ids.count < limit)
+    }
+
+    /// Row ids as a JSON array, for `json_each`: one statement, whatever their number.
+    static func jsonArray(_ ids: [Int64]) -> String {
+        var json: [UInt8] = [UInt8(ascii: "[")]
+        json.reserveCapacity(ids.count * 8 + 2)
+        for (index, id) in ids.enumerated() {
+            if index > 0 { json.append(UInt8(ascii: ",")) }
+            json += String(id).utf8
+        }
+        json.append(UInt8(ascii: "]"))
+        return String(decoding: json, as: UTF8.self)
     }
 }
 
 /// How one search term is looked up. FTS5 intersects every trigram it is given, and a trigram such as "loa" (in
 /// every order id) or "861" (every Chinese mobile number) has a million entries: "LOAD-00333333" took 55 ms
-/// that way on a million orders. The rarest trigrams find a small superset in about a millisecond, and `instr`
-/// keeps only real matches; each trigram beyond the rarest that is in few orders still halves the candidates,
-/// which cost a document read each. A trigram's entries are estimated from its oldest `sampleSize` (FTS5 reads
-/// a doclist forwards cheaply, backwards only by loading it whole): all of them when it has fewer, else from
-/// how far into the store the sample reaches.
+/// that way on a million orders. The two rarest trigrams find a small superset in about a millisecond, and
+/// `instr` keeps only real matches; a third or fourth trigram cost FTS5 more to intersect than the candidates it
+/// spared. A trigram's entries are estimated from its oldest `sampleSize` (FTS5 reads a doclist forwards
+/// cheaply, backwards only by loading it whole): all of them when it has fewer, else from how far into the store
+/// the sample reaches. Every statement is prepared once per connection: a search runs several.
 struct SearchPlan {
     enum Lookup {
-        /// The index narrows the term to at most `candidateLimit` orders, these trigrams together.
-        case candidates(String)
+        /// The index narrows the term to at most `candidateLimit` orders: these.
+        case candidates([Int64])
+        /// The index narrows the term to more orders than that, but at most one in `sparse`: the list is read,
+        /// and the documents of the orders among these.
+        case listOrderAmong(Set<Int64>, window: Int)
         /// The term is in too many orders for the index to narrow, or too short for it: the list is read.
         case listOrder(window: Int)
         /// A trigram of the term is in no document: nothing can match.
@@ -159,43 +202,51 @@ struct SearchPlan {
 
     let term: String
     let lookup: Lookup
-    static let sampleSize: Int64 = 1_000
-    /// At most this many trigrams are intersected: the rarest, and others found in few orders.
-    static let mostTrigrams = 4
-    /// A trigram beyond the rarest is used when it is in at most one order in this many.
+    /// The FTS5 expression the term was looked up by, when it has trigrams.
+    private(set) var expression: String?
+    static let sampleSize = 200
+    /// A second trigram is intersected when it is in at most one order in this many.
     static let fewOrders: Int64 = 20
     /// The most candidates checked one by one; each costs a document read, and all of them a page.
     static let candidateLimit = 5_000
+    /// More candidates than `candidateLimit` are looked for among the list's orders while they are at most one
+    /// order in this many: then a page of 50 reads a few thousand of the list's orders, each a look-up in memory.
+    /// Denser, gathering them costs more than reading each order's document.
+    static let sparse: Int64 = 50
 
     init(_ term: String, _ db: Database, candidateLimit: Int = Self.candidateLimit) throws {
         self.term = term
         let scalars = Array(term.unicodeScalars), length = SearchText.indexedLength
         guard scalars.count >= length else { lookup = .listOrder(window: OrderQuery.shortTermWindow); return }
-        let stored = try Int64.fetchOne(db, sql: "SELECT max(id) FROM orders") ?? 0
+        let stored = try Int64.fetchOne(db.cachedStatement(sql: "SELECT max(id) FROM orders")) ?? 0
+        let sample = try db.cachedStatement(sql: """
+            SELECT count(*), max(rowid) FROM (SELECT rowid FROM order_search WHERE order_search MATCH ? ORDER BY rowid LIMIT ?)
+            """)
         var estimates: [String: Int64] = [:]
         for start in 0...(scalars.count - length) {
             let trigram = String(String.UnicodeScalarView(scalars[start..<start + length]))
             guard estimates[trigram] == nil else { continue }
-            let sample = try Row.fetchOne(db, sql: """
-                SELECT count(*) AS entries, max(rowid) AS reach
-                FROM (SELECT rowid FROM order_search WHERE order_search MATCH ? ORDER BY rowid LIMIT \(Self.sampleSize))
-                """, arguments: [Self.quoted(trigram)])
-            let entries: Int64 = sample?["entries"] ?? 0
+            let row = try Row.fetchOne(sample, arguments: [Self.quoted(trigram), Self.sampleSize])
+            let entries: Int64 = row?[0] ?? 0, reach: Int64 = row?[1] ?? 0
             guard entries > 0 else { lookup = .nothing; return }
-            let reach: Int64 = sample?["reach"] ?? 0
             // A full sample reached `reach` rows into the store: the trigram's entries scale with the rest of it.
-            // Integers, as everywhere near money; entries is at most 1,000, so the product stays far inside Int64.
+            // Integers, as everywhere near money; entries is at most 200, so the product stays far inside Int64.
             estimates[trigram] = entries < Self.sampleSize ? entries : entries * stored / max(1, reach)
         }
         // Rarest first; among equals, in a fixed order, so that a term is always looked up the same way.
         let ranked = estimates.sorted { ($0.value, $0.key) < ($1.value, $1.key) }
         guard let rarest = ranked.first else { lookup = .nothing; return }
-        let selective = ranked.dropFirst().filter { $0.value <= stored / Self.fewOrders }.prefix(Self.mostTrigrams - 1)
-        let expression = ([rarest] + selective).map { Self.quoted($0.key) }.joined(separator: " AND ")
-        let candidates = try Int.fetchOne(db, sql: """
-            SELECT count(*) FROM (SELECT rowid FROM order_search WHERE order_search MATCH ? LIMIT \(candidateLimit + 1))
-            """, arguments: [expression]) ?? 0
-        lookup = candidates <= candidateLimit ? .candidates(expression) : .listOrder(window: OrderQuery.searchWindow)
+        let second = ranked.dropFirst().first.flatMap { $0.value <= stored / Self.fewOrders ? $0 : nil }
+        let expression = ([rarest] + (second.map { [$0] } ?? [])).map { Self.quoted($0.key) }.joined(separator: " AND ")
+        self.expression = expression
+        // Gathered only when they may be few enough to be worth it: a trigram in every tenth order is not.
+        let sparseLimit = max(Int64(candidateLimit), stored / Self.sparse)
+        guard rarest.value <= sparseLimit else { lookup = .listOrder(window: OrderQuery.searchWindow); return }
+        let candidates = try db.cachedStatement(sql: "SELECT rowid FROM order_search WHERE order_search MATCH ? LIMIT ?")
+            .rowIDs(arguments: [expression, sparseLimit + 1])
+        lookup = if candidates.count <= candidateLimit { .candidates(candidates) }
+            else if candidates.count <= sparseLimit { .listOrderAmong(Set(candidates), window: OrderQuery.searchWindow) }
+            else { .listOrder(window: OrderQuery.searchWindow) }
     }
 
     /// An FTS5 string: the trigram itself, whatever characters it holds.
@@ -208,10 +259,46 @@ extension PayDeskStore {
     public func searchReach(_ query: OrderQuery) throws(StoreError) -> SearchReach {
         guard let term = query.searchTerm else { return .complete }
         return try read { db in
-            let plan = try SearchPlan(term, db)
-            guard case .listOrder(let window) = plan.lookup else { return .complete }
-            let ranOut = try SearchIndex.walk(Self.list(query), term: term, window: window, limit: max(1, query.limit), db).windowRanOut
+            let (among, window): (Set<Int64>?, Int)
+            switch try SearchPlan(term, db).lookup {
+            case .listOrderAmong(let candidates, let size): (among, window) = (candidates, size)
+            case .listOrder(let size): (among, window) = (nil, size)
+            case .candidates, .nothing: return .complete
+            }
+            let ranOut = try SearchIndex.walk(Self.list(query), term: term, among: among, window: window, limit: max(1, query.limit), db).windowRanOut
             return ranOut ? .readOrdersOfTheList(window) : .complete
+        }
+    }
+}
+
+/// A search reads thousands of rows of one or two integers: straight from SQLite, for GRDB's generic cursor
+/// spent more on each of them than FTS5 did.
+extension Statement {
+    /// The first column of every row.
+    func rowIDs(arguments: StatementArguments) throws -> [Int64] {
+        try setArguments(arguments)
+        var ids: [Int64] = []
+        try forEachRow { id, _ in
+            ids.append(id)
+            return true
+        }
+        return ids
+    }
+
+    /// Gives `body` the first two columns of each row, as integers (0 for a second column the statement lacks),
+    /// until it answers false or the rows run out.
+    func forEachRow(_ body: (Int64, Int64) throws -> Bool) throws {
+        defer { sqlite3_reset(sqliteStatement) }
+        let hasSecond = columnCount > 1
+        while true {
+            switch sqlite3_step(sqliteStatement) {
+            case SQLITE_ROW:
+                guard try body(sqlite3_column_int64(sqliteStatement, 0), hasSecond ? sqlite3_column_int64(sqliteStatement, 1) : 0) else { return }
+            case SQLITE_DONE:
+                return
+            case let code:
+                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(sqlite3_db_handle(sqliteStatement))), sql: sql)
+            }
         }
     }
 }

@@ -107,20 +107,45 @@ import TestSupport
         }
     }
 
+    @Test func moreCandidatesThanTheIndexChecksButFewAreLookedForAmongTheListsOrders() throws {
+        // Given 1,000 orders, every 80th of them Weiß's
+        let store = try store((0..<1_000).map { $0 % 80 == 7 ? ("Anna", "Weiß", "Köln") : ("Liam", "Smith", "Paris") })
+        try store.database.read { db in
+            // When the index finds more candidates than it may check one by one, but few among the orders
+            guard case .listOrderAmong(let candidates, let window) = try SearchPlan("weiss", db, candidateLimit: 10).lookup else {
+                Issue.record("not looked for among the list's orders"); return
+            }
+            // Then reading the list among the candidates finds what reading every document finds, in the list's
+            // order, newest first and oldest first, with a filter, and says the same of its window
+            for query in [OrderQuery(search: "weiss"), OrderQuery(search: "weiss", order: .oldestFirst),
+                          OrderQuery(search: "weiss", currency: Currency(code: "CNY"))] {
+                let list = PayDeskStore.list(query)
+                for (limit, size) in [(5, window), (50, window), (50, 100)] {
+                    let among = try SearchIndex.walk(list, term: "weiss", among: candidates, window: size, limit: limit, db)
+                    let every = try SearchIndex.walk(list, term: "weiss", among: nil, window: size, limit: limit, db)
+                    #expect(among.ids == every.ids && among.windowRanOut == every.windowRanOut)
+                }
+            }
+            let newest = try SearchIndex.walk(PayDeskStore.list(OrderQuery(search: "weiss")), term: "weiss", among: candidates,
+                                              window: window, limit: 3, db)
+            #expect(newest.ids == [967, 887, 807].map { Int64($0 + 1) })
+        }
+    }
+
     @Test func aWindowThatRunsOutBeforeThePageIsFullIsSaid() throws {
         // Given 30 orders of which only the two oldest are Weiß's
         let store = try store((0..<30).map { $0 < 2 ? ("Anna", "Weiß", "Köln") : ("Liam", "Smith", "Paris") })
         try store.database.read { db in
             let list = PayDeskStore.list(OrderQuery(search: "weiss"))
             // When the list is read newest first through a window of ten orders
-            let short = try SearchIndex.walk(list, term: "weiss", window: 10, limit: 50, db)
+            let short = try SearchIndex.walk(list, term: "weiss", among: nil, window: 10, limit: 50, db)
             // Then nothing is found, and the window is said to have run out
             #expect(short.ids.isEmpty && short.windowRanOut)
             // And a window as long as the list finds both, and did not run out
-            let whole = try SearchIndex.walk(list, term: "weiss", window: 30, limit: 50, db)
+            let whole = try SearchIndex.walk(list, term: "weiss", among: nil, window: 30, limit: 50, db)
             #expect(whole.ids.count == 2 && !whole.windowRanOut)
             // And a page that fills up before the window ends did not run out either
-            let page = try SearchIndex.walk(list, term: "smith", window: 10, limit: 5, db)
+            let page = try SearchIndex.walk(list, term: "smith", among: nil, window: 10, limit: 5, db)
             #expect(page.ids.count == 5 && !page.windowRanOut)
         }
     }
@@ -147,8 +172,8 @@ import TestSupport
         // When a term made of one trigram over and over is planned
         let plan = try store.database.read { db in try SearchPlan("333333", db) }
         // Then FTS5 is given that trigram once, and the order is found
-        guard case .candidates(let expression) = plan.lookup else { Issue.record("planned as \(plan.lookup)"); return }
-        #expect(expression == "\"333\"")
+        guard case .candidates = plan.lookup else { Issue.record("planned as \(plan.lookup)"); return }
+        #expect(plan.expression == "\"333\"")
         #expect(try found("3333 33", in: store) == ["TEA-0000"])
     }
 
