@@ -119,10 +119,10 @@ public struct Contact: Codable, Sendable, Equatable {
     /// "Ada Lovelace", but "王小明" for a CJK name: family name first and no space, as its owner writes it.
     public var displayName: String {
         let given = givenName ?? "", family = familyName ?? ""
-        if (given + family).unicodeScalars.contains(where: \.isHanHiraganaKatakanaOrHangul) {
+        if given.unicodeScalars.contains(where: \.isHanHiraganaKatakanaOrHangul) || family.unicodeScalars.contains(where: \.isHanHiraganaKatakanaOrHangul) {
             return family + given
         }
-        return [given, family].filter { !$0.isEmpty }.joined(separator: " ")
+        return given.isEmpty || family.isEmpty ? given + family : given + " " + family
     }
 }
 
@@ -169,9 +169,9 @@ public struct TokenMetadata: Codable, Sendable, Equatable {
 
     /// The four digits at the end of `displayName`, if it ends with them.
     public var cardLast4: String? {
-        let digits = displayName.unicodeScalars.reversed().prefix { ("0"..."9").contains($0) }
-        guard digits.count >= 4 else { return nil }
-        return String(String.UnicodeScalarView(digits.prefix(4).reversed()))
+        let last4 = displayName.utf8.suffix(4)
+        guard last4.count == 4, last4.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }) else { return nil }
+        return String(decoding: last4, as: UTF8.self)
     }
 }
 
