@@ -37,7 +37,7 @@ extension OrderDetails {
 }
 
 /// A minimal JSON writer: objects, arrays, strings, integers, booleans. Nil members are left out. It writes
-/// bytes and makes one String at the end.
+/// UTF-8 into one buffer, copying each string's runs that need no escape whole, and makes one String at the end.
 struct JSONText {
     private var bytes: [UInt8] = []
     private var needsComma = false
@@ -54,12 +54,12 @@ struct JSONText {
         needsComma = true
     }
 
-    mutating func object(_ key: String, _ body: (inout JSONText) -> Void) {
+    mutating func object(_ key: StaticString, _ body: (inout JSONText) -> Void) {
         name(key)
         object(body)
     }
 
-    mutating func array<T>(_ key: String, _ elements: [T], _ write: (inout JSONText, T) -> Void) {
+    mutating func array<T>(_ key: StaticString, _ elements: [T], _ write: (inout JSONText, T) -> Void) {
         name(key)
         bytes.append(UInt8(ascii: "["))
         needsComma = false
@@ -71,28 +71,32 @@ struct JSONText {
         needsComma = true
     }
 
-    mutating func member(_ key: String, _ value: String?) {
+    mutating func member(_ key: StaticString, _ value: String?) {
         guard let value else { return }
         name(key)
         string(value)
     }
 
-    mutating func member(_ key: String, _ values: [String]) {
-        array(key, values) { out, value in
-            out.string(value)
-            out.needsComma = true
-        }
+    mutating func member(_ key: StaticString, _ values: [String]) {
+        array(key, values) { out, value in out.string(value) }
     }
 
-    mutating func member(_ key: String, _ value: Int64) {
+    mutating func member(_ key: StaticString, _ value: Int64) {
         name(key)
-        bytes += String(value).utf8
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        let start = bytes.count
+        var rest = value.magnitude
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(rest % 10))
+            rest /= 10
+        } while rest > 0
+        bytes[start...].reverse()
         needsComma = true
     }
 
-    mutating func member(_ key: String, _ value: Bool) {
+    mutating func member(_ key: StaticString, _ value: Bool) {
         name(key)
-        bytes += (value ? "true" : "false").utf8
+        append(value ? "true" : "false")
         needsComma = true
     }
 
@@ -120,24 +124,40 @@ struct JSONText {
         }
     }
 
-    private mutating func name(_ key: String) {
+    /// A member's name: one of the literals above, which need no escapes.
+    private mutating func name(_ key: StaticString) {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
-        string(key)
+        bytes.append(UInt8(ascii: "\""))
+        append(key)
+        bytes.append(UInt8(ascii: "\""))
         bytes.append(UInt8(ascii: ":"))
         needsComma = false
     }
 
+    private mutating func append(_ literal: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
+    /// `"`, `\` and the controls below U+0020 escaped (`\u001b`), everything else as it is.
     private mutating func string(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
-            case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-            case 0..<0x20: bytes += "\\u00".utf8; bytes += [byte].hexEncoded.utf8
-            default: bytes.append(byte)
+        var value = value
+        value.withUTF8 { utf8 in
+            var plain = 0
+            for (index, byte) in utf8.enumerated() where byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plain..<index]))
+                bytes.append(UInt8(ascii: "\\"))
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
+                default: append("u00"); bytes += [Self.hexDigits[Int(byte >> 4)], Self.hexDigits[Int(byte & 0xF)]]
+                }
+                plain = index + 1
             }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plain...]))
         }
         bytes.append(UInt8(ascii: "\""))
         needsComma = true
     }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 }
