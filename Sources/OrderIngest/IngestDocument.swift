@@ -14,7 +14,7 @@ enum IngestDocument {
         do { json = try JSONDocument(parsing: line, byteOrderMark: .refused).root } catch {
             throw FieldProblem("line", "not valid JSON (\(error))")
         }
-        let root = try JSONObjectReader(json, path: "")
+        let root = try JSONObjectReader(json)
         switch try root.string("type") {
         case "order": self = .order(try OrderLineDocument(root))
         case "payment_event": self = .event(try EventLineDocument(root))

@@ -9,13 +9,13 @@ import StrictJSON
     func parse(_ text: String) throws -> JSONValue { try JSONDocument(parsing: Array(text.utf8)).root }
 
     @Test func readsMembersWithTheirPaths() throws {
-        let reader = try JSONObjectReader(try parse(#"{"a": {"b": [{"c": 5}]}, "n": null}"#), path: "")
+        let reader = try JSONObjectReader(try parse(#"{"a": {"b": [{"c": 5}]}, "n": null}"#))
         #expect(throws: FieldProblem("a.b[0].c", "expected a string")) {
             try reader.object("a").objects("b")[0].string("c")
         }
         #expect(try reader.optionalString("n") == nil)
         #expect(throws: FieldProblem("n", "missing")) { try reader.string("n") }
-        #expect(throws: FieldProblem("line", "expected an object")) { try JSONObjectReader(try parse("[]"), path: "") }
+        #expect(throws: FieldProblem("line", "expected an object")) { try JSONObjectReader(try parse("[]")) }
     }
 
     @Test func detailsAreWrittenByteForByteAsEver() {
