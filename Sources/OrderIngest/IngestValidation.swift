@@ -15,7 +15,9 @@ extension OrderLineDocument {
         guard let created = Timestamp(rfc3339: createdAt) else {
             throw FieldProblem("createdAt", "\(quoted(createdAt)) is not an RFC 3339 time like 2026-11-21T09:30:00+08:00")
         }
-        guard !merchantIdentifier.isEmpty, merchantIdentifier.unicodeScalars.allSatisfy({ $0.isPlainlyVisible && $0 != " " })
+        // Visible ASCII but the space, as merchant identifiers are, is seen from the bytes alone.
+        guard !merchantIdentifier.isEmpty, merchantIdentifier.utf8.allSatisfy({ $0 &- 0x21 < 0x5E })
+            || merchantIdentifier.unicodeScalars.allSatisfy({ $0.isPlainlyVisible && $0 != " " })
         else { throw FieldProblem("merchantIdentifier", "must be a non-empty identifier without spaces") }
         guard CountryCode.isValid(countryCode) else {
             throw FieldProblem("countryCode", "\(quoted(countryCode)) is not an ISO 3166 alpha-2 code")
@@ -93,21 +95,19 @@ extension ShippingMethodDocument {
 
 extension TokenDocument {
     /// The token's shape: everything that can be checked without keys, as `paydesk decrypt` checks it
-    /// (`PaymentTokenFields.decoded`), and what ties it to the order. Cryptography comes with the keys.
+    /// (`PaymentTokenFields.checked`), and what ties it to the order. Cryptography comes with the keys.
     func validated(applicationData: String?) throws(FieldProblem) -> TokenMetadata {
-        let header = paymentData.header
-        let decoded = try fields.decoded()
+        let checked = try fields.checked()
         guard let transaction = transactionIdentifier.utf8.hexDecoded else { throw FieldProblem("token.transactionIdentifier", "is not hex") }
-        guard transaction == decoded.transactionId else {
+        guard transaction == checked.transactionId else {
             throw FieldProblem("token.transactionIdentifier", "differs from token.paymentData.header.transactionId")
         }
-        switch (applicationData, decoded.applicationDataHash) {
+        switch (applicationData, checked.applicationDataHash) {
         case (nil, nil): break
         case (nil, .some): throw FieldProblem("applicationData", "missing, but the token's header carries its hash")
         case (.some, nil): throw FieldProblem("token.paymentData.header.applicationData", "missing, but the order has applicationData")
         case (.some(let text), .some(let hash)):
-            var hashed = text
-            guard hashed.withUTF8({ SHA256.hash(data: $0) }).elementsEqual(hash) else {
+            guard text.withUTF8Bytes({ SHA256.hash(data: $0) }).elementsEqual(hash) else {
                 throw FieldProblem("token.paymentData.header.applicationData", "is not the SHA-256 of the order's applicationData")
             }
         }
@@ -115,8 +115,8 @@ extension TokenDocument {
             throw FieldProblem("token.paymentMethod.type", "\(quoted(paymentMethod.type)) is not a payment method type")
         }
         guard !paymentMethod.network.isEmpty else { throw FieldProblem("token.paymentMethod.network", "must not be empty") }
-        return TokenMetadata(version: paymentData.version, publicKeyHash: header.publicKeyHash, transactionId: header.transactionId.lowercased(),
-                             applicationDataHash: header.applicationData?.lowercased(), displayName: paymentMethod.displayName,
+        return TokenMetadata(version: fields.version, publicKeyHash: fields.publicKeyHash, transactionId: fields.transactionId.lowercased(),
+                             applicationDataHash: fields.applicationData?.lowercased(), displayName: paymentMethod.displayName,
                              network: paymentMethod.network, type: paymentMethod.type)
     }
 }

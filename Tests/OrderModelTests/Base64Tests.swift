@@ -2,8 +2,9 @@ import Foundation
 import Testing
 import OrderModel
 
-/// The base64 decoder reads four characters at a time and looks for what is wrong only once something is:
-/// held here to Foundation's decoder and to where the first fault is, on seeded random inputs.
+/// The base64 check reads many characters at a time and looks for what is wrong only once something is, and
+/// the decoder trusts it: both held here to Foundation's decoder and to where the first fault is, on seeded
+/// random inputs.
 @Suite struct Base64Tests {
     static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
@@ -14,11 +15,15 @@ import OrderModel
             let bytes = (0..<Int.random(in: 0...300, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
             let text = Data(bytes).base64EncodedString()
             #expect(try Base64.decode(text) == bytes, "seed \(seed)")
+            #expect(try Base64.decodedCount(text) == bytes.count, "seed \(seed)")
             // Any one character changed: what is accepted is what Foundation reads, and spelt as Foundation spells it
             guard !text.isEmpty else { continue }
             var changed = Array(text.utf8)
             changed[Int.random(in: 0..<changed.count, using: &random)] = UInt8.random(in: 0...255, using: &random)
             let changedText = String(decoding: changed, as: UTF8.self)
+            // Checked without decoding, it is the same: the same count, or the same fault
+            #expect(Result { () throws(Base64.Problem) in try Base64.decodedCount(changedText) }
+                == Result { () throws(Base64.Problem) in try Base64.decode(changedText).count }, "seed \(seed): \(changedText)")
             if let decoded = try? Base64.decode(changedText) {
                 #expect(Data(base64Encoded: changedText).map(Array.init) == decoded, "seed \(seed): \(changedText)")
                 #expect(Data(decoded).base64EncodedString() == changedText, "seed \(seed): \(changedText)")
