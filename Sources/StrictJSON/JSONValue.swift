@@ -77,14 +77,20 @@ public struct JSONValue: Sendable {
     }
 
     /// Members or elements of a container; 0 for anything else.
-    public var count: Int { Int(node.count) }
+    public var count: Int {
+        switch node.kind {
+        case .object, .array: Int(node.count)
+        default: 0
+        }
+    }
 
     /// The value of an object's member `name`, or nil when the object has none (or this is not an object).
     /// Names are unique (the parser refuses repeats), so the first match is the only one.
     public func member(_ name: String) -> JSONValue? {
         guard node.kind == .object else { return nil }
-        var name = name
-        return name.withUTF8 { storage.member(named: $0, inObjectAt: index) }.map { JSONValue(storage: storage, index: $0) }
+        let found = name.utf8.withContiguousStorageIfAvailable { storage.member(named: $0, inObjectAt: index) }
+            ?? Array(name.utf8).withUnsafeBufferPointer { storage.member(named: $0, inObjectAt: index) }
+        return found.map { JSONValue(storage: storage, index: $0) }
     }
 
     /// An object's members in the order written.
@@ -138,12 +144,14 @@ extension JSONDocument.Storage {
                 var index = object + 1
                 for _ in 0..<nodes[object].count {
                     let key = nodes[index]
-                    let raw = UnsafeBufferPointer(rebasing: bytes[Int(key.offset)..<Int(key.offset + key.length)])
-                    if key.kind == .string ? raw.count == name.count && Self.equal(raw, name)
-                        : JSONUnescaping.unescaped(raw).withUnsafeBufferPointer({ $0.count == name.count && Self.equal($0, name) }) {
-                        return index + 1
+                    if key.kind == .escapedString || Int(key.length) == name.count {
+                        let raw = UnsafeBufferPointer(rebasing: bytes[Int(key.offset)..<Int(key.offset + key.length)])
+                        if key.kind == .string ? Self.equal(raw, name)
+                            : JSONUnescaping.unescaped(raw).withUnsafeBufferPointer({ $0.count == name.count && Self.equal($0, name) }) {
+                            return index + 1
+                        }
                     }
-                    index = nodes[index + 1].next(after: index + 1)
+                    index += Int(key.count)
                 }
                 return nil
             }
