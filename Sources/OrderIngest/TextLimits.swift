@@ -29,8 +29,7 @@ enum TextLimits {
     /// characters are counted.
     static func fitsWithoutCounting(_ text: String, _ limit: Int) -> Bool {
         guard text.utf8.count <= limit * 3 else { return false }
-        var text = text
-        return text.withUTF8 { utf8 in
+        return text.withUTF8Bytes { utf8 in
             var index = 0, scalars = 0
             while index < utf8.count {
                 if utf8[index] < 0x80 {

@@ -60,8 +60,7 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
     /// One pass over the bytes, without copies: ingest reads several amounts on every line.
     static func parseMinorUnits(_ text: String, exponent: Int) throws(MoneyError) -> Int64 {
         guard !text.isEmpty else { throw .empty }
-        var utf8 = text
-        return try utf8.withUTF8 { bytes in Result { () throws(MoneyError) in try parseMinorUnits(bytes, exponent: exponent, text: text) } }.get()
+        return try text.withUTF8Bytes { bytes in Result { () throws(MoneyError) in try parseMinorUnits(bytes, exponent: exponent, text: text) } }.get()
     }
 
     private static func parseMinorUnits(_ bytes: UnsafeBufferPointer<UInt8>, exponent: Int, text: String) throws(MoneyError) -> Int64 {

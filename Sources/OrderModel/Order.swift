@@ -169,9 +169,11 @@ public struct TokenMetadata: Codable, Sendable, Equatable {
 
     /// The four digits at the end of `displayName`, if it ends with them.
     public var cardLast4: String? {
-        let last4 = displayName.utf8.suffix(4)
-        guard last4.count == 4, last4.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }) else { return nil }
-        return String(decoding: last4, as: UTF8.self)
+        displayName.withUTF8Bytes { utf8 in
+            guard utf8.count >= 4 else { return nil }
+            let last4 = UnsafeBufferPointer(rebasing: utf8[(utf8.count - 4)...])
+            return last4.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }) ? String(decoding: last4, as: UTF8.self) : nil
+        }
     }
 }
 

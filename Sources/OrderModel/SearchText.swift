@@ -19,8 +19,7 @@ public enum SearchText {
     /// between them take Unicode's path (`unicodeFolded`), which is what costs: ingest folds several fields of
     /// every order, most of them ASCII or Chinese.
     static func fold(_ text: String, into folded: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { utf8 in
+        text.withUTF8Bytes { utf8 in
             var index = 0, run = 0
             func foldRun() {
                 guard run < index else { return }
@@ -80,7 +79,9 @@ public enum SearchText {
         for contact in contacts { if let email = contact.emailAddress { document.add { fold(email, into: &$0) } } }
         for contact in contacts { if let city = contact.postalAddress?.city { document.add { fold(city, into: &$0) } } }
         for contact in contacts {
-            if let phone = contact.phoneNumber { document.add { $0 += phone.utf8.lazy.filter { $0 &- UInt8(ascii: "0") < 10 } } }
+            if let phone = contact.phoneNumber {
+                document.add { digits in phone.withUTF8Bytes { for byte in $0 where byte &- UInt8(ascii: "0") < 10 { digits.append(byte) } } }
+            }
         }
         if let cardLast4 { document.add { fold(cardLast4, into: &$0) } }
         if let shippingLabel { document.add { fold(shippingLabel, into: &$0) } }
@@ -105,11 +106,19 @@ public enum SearchText {
             let start = bytes.count
             write(&bytes)
             let line = start..<bytes.count
-            guard !line.isEmpty, !lines.contains(where: { bytes[$0].elementsEqual(bytes[line]) }) else {
+            guard !line.isEmpty, !repeats(line) else {
                 bytes.removeSubrange(separator...)
                 return
             }
             lines.append(line)
+        }
+
+        private func repeats(_ line: Range<Int>) -> Bool {
+            bytes.withUnsafeBufferPointer { bytes in
+                lines.contains { earlier in
+                    earlier.count == line.count && (0..<line.count).allSatisfy { bytes[earlier.lowerBound + $0] == bytes[line.lowerBound + $0] }
+                }
+            }
         }
     }
 

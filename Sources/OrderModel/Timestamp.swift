@@ -51,8 +51,7 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
     /// RFC 3339 `date-time`: `YYYY-MM-DDTHH:MM:SS[.frac](Z|±HH:MM)`. Fractions beyond milliseconds are
     /// truncated; a leap second (`:60`) is refused rather than guessed at.
     public init?(rfc3339 text: String) {
-        var text = text
-        guard let milliseconds = text.withUTF8(Timestamp.milliseconds(rfc3339:)) else { return nil }
+        guard let milliseconds = text.withUTF8Bytes(Timestamp.milliseconds(rfc3339:)) else { return nil }
         self.init(millisecondsSinceEpoch: milliseconds)
     }
 

@@ -167,9 +167,10 @@ struct OrderRecord: Codable, Sendable, FetchableRecord, MutablePersistableRecord
     /// A phone number's digits, last first: "+86 138-0013-8000" and "13800138000" then share a prefix, so an
     /// index finds a number however the guest typed it.
     static func searchablePhone(_ phone: String) -> String? {
-        let digits = phone.utf8.filter { $0 &- UInt8(ascii: "0") < 10 }
+        var digits = phone.utf8.filter { $0 &- UInt8(ascii: "0") < 10 }
         guard digits.count >= 5 else { return nil }
-        return String(decoding: digits.reversed(), as: UTF8.self)
+        digits.reverse()
+        return String(decoding: digits, as: UTF8.self)
     }
 
     /// The currency; the store only ever holds codes that ingest accepted.
