@@ -121,7 +121,7 @@ public enum MoneyError: Error, Equatable, CustomStringConvertible {
 
 extension Money {
     /// Sums amounts of one currency; overflow is an error, not a wrap.
-    public static func sum(_ amounts: [Money], currency: Currency) throws(MoneyError) -> Money {
+    public static func sum(_ amounts: some Sequence<Money>, currency: Currency) throws(MoneyError) -> Money {
         var total: Int64 = 0
         for amount in amounts {
             guard amount.currency == currency else { throw .currencyMismatch(amount.currency, currency) }

@@ -19,9 +19,8 @@ public struct Order: Sendable, Equatable {
 
     /// Who placed it, as an operator would name them: the shipping contact, else the billing contact.
     public var customerName: String {
-        for contact in [details.shippingContact, details.billingContact] {
-            if let name = contact?.displayName, !name.isEmpty { return name }
-        }
+        if let name = details.shippingContact?.displayName, !name.isEmpty { return name }
+        if let name = details.billingContact?.displayName, !name.isEmpty { return name }
         return details.shippingContact?.emailAddress ?? details.billingContact?.emailAddress ?? ""
     }
 
@@ -217,9 +216,9 @@ public enum OrderError: Error, Equatable, CustomStringConvertible {
             let amount = Money(minorUnits: item.amount, currency: currency)
             guard amount.isWithinBound else { throw .beyondBound(amount) }
         }
-        let others = items.dropLast().map { Money(minorUnits: $0.amount, currency: currency) }
         let sum: Money
-        do { sum = try Money.sum(others, currency: currency) } catch { throw .amountOverflow }
+        do { sum = try Money.sum(items.dropLast().lazy.map { Money(minorUnits: $0.amount, currency: currency) }, currency: currency) }
+        catch { throw .amountOverflow }
         guard sum == total else { throw .totalMismatch(total: total, sumOfOthers: sum) }
     }
 }

@@ -146,7 +146,7 @@ struct OrderRecord: Codable, Sendable, FetchableRecord, MutablePersistableRecord
         self.updatedAt = now.millisecondsSinceEpoch
         self.customerName = order.customerName
         self.customerPhoneReversed = order.customerPhone.flatMap(Self.searchablePhone)
-        self.customerEmail = order.customerEmail.map { $0.lowercased() }
+        self.customerEmail = order.customerEmail?.lowercasedIfNeeded()
         self.cardLast4 = order.details.token.cardLast4
         self.wallet = order.details.token.displayName
         self.shippingMethod = order.details.shippingMethod?.identifier
