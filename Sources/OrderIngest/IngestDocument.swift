@@ -14,7 +14,7 @@ enum IngestDocument {
         do { json = try JSONDocument(parsing: line, byteOrderMark: .refused).root } catch {
             throw FieldProblem("line", "not valid JSON (\(error))")
         }
-        let root = try JSONObjectReader(json, path: "")
+        let root = try JSONObjectReader(json)
         switch try root.string("type") {
         case "order": self = .order(try OrderLineDocument(root))
         case "payment_event": self = .event(try EventLineDocument(root))
@@ -96,53 +96,24 @@ struct ShippingMethodDocument {
 }
 
 struct TokenDocument {
-    var paymentData: PaymentDataDocument
+    /// `paymentData` and its `header`: what the merchant's keys check.
+    var fields: PaymentTokenFields
     var paymentMethod: PaymentMethodDocument
     var transactionIdentifier: String
 
     init(_ json: JSONObjectReader) throws(FieldProblem) {
-        paymentData = try PaymentDataDocument(json.object("paymentData"))
+        let paymentData = try json.object("paymentData")
+        let version = try paymentData.string("version")
+        let data = try paymentData.string("data")
+        let signature = try paymentData.string("signature")
+        let header = try paymentData.object("header")
+        fields = PaymentTokenFields(
+            version: version, data: data, signature: signature,
+            ephemeralPublicKey: try header.optionalString("ephemeralPublicKey"), wrappedKey: try header.optionalString("wrappedKey"),
+            publicKeyHash: try header.string("publicKeyHash"), transactionId: try header.string("transactionId"),
+            applicationData: try header.optionalString("applicationData"))
         paymentMethod = try PaymentMethodDocument(json.object("paymentMethod"))
         transactionIdentifier = try json.string("transactionIdentifier")
-    }
-
-    /// What the merchant's keys check.
-    var fields: PaymentTokenFields {
-        let header = paymentData.header
-        return PaymentTokenFields(version: paymentData.version, data: paymentData.data, signature: paymentData.signature,
-                                  ephemeralPublicKey: header.ephemeralPublicKey, wrappedKey: header.wrappedKey,
-                                  publicKeyHash: header.publicKeyHash, transactionId: header.transactionId,
-                                  applicationData: header.applicationData)
-    }
-}
-
-struct PaymentDataDocument {
-    var version: String
-    var data: String
-    var signature: String
-    var header: HeaderDocument
-
-    init(_ json: JSONObjectReader) throws(FieldProblem) {
-        version = try json.string("version")
-        data = try json.string("data")
-        signature = try json.string("signature")
-        header = try HeaderDocument(json.object("header"))
-    }
-}
-
-struct HeaderDocument {
-    var ephemeralPublicKey: String?
-    var wrappedKey: String?
-    var publicKeyHash: String
-    var transactionId: String
-    var applicationData: String?
-
-    init(_ json: JSONObjectReader) throws(FieldProblem) {
-        ephemeralPublicKey = try json.optionalString("ephemeralPublicKey")
-        wrappedKey = try json.optionalString("wrappedKey")
-        publicKeyHash = try json.string("publicKeyHash")
-        transactionId = try json.string("transactionId")
-        applicationData = try json.optionalString("applicationData")
     }
 }
 

@@ -4,18 +4,22 @@ import OrderModel
 import OrderStore
 
 extension OrderLineDocument {
-    static let capabilities: Set<String> = ["supports3DS", "supportsEMV", "supportsCredit", "supportsDebit"]
-    static let paymentMethodTypes: Set<String> = ["debit", "credit", "prepaid", "store", "eMoney", "unknown"]
+    static let capabilities = ["supports3DS", "supportsEMV", "supportsCredit", "supportsDebit"]
+    static let paymentMethodTypes = ["debit", "credit", "prepaid", "store", "eMoney", "unknown"]
 
-    func validated() throws(FieldProblem) -> Order {
+    /// The order, made of the document's own text: consumed, so that its strings move into the order rather
+    /// than being copied (two atomic reference counts each).
+    consuming func validated() throws(FieldProblem) -> Order {
         try checkTextLimits()
-        guard !orderId.isEmpty, orderId.utf8.count <= 128,
-              orderId.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.:".unicodeScalars.contains($0)) })
-        else { throw FieldProblem("orderId", "must be 1 to 128 characters of A-Z a-z 0-9 - _ . :") }
+        guard !orderId.isEmpty, orderId.utf8.count <= 128, orderId.utf8.allSatisfy(Self.isOrderIdByte) else {
+            throw FieldProblem("orderId", "must be 1 to 128 characters of A-Z a-z 0-9 - _ . :")
+        }
         guard let created = Timestamp(rfc3339: createdAt) else {
             throw FieldProblem("createdAt", "\(quoted(createdAt)) is not an RFC 3339 time like 2026-11-21T09:30:00+08:00")
         }
-        guard !merchantIdentifier.isEmpty, merchantIdentifier.unicodeScalars.allSatisfy({ $0.isPlainlyVisible && $0 != " " })
+        // Visible ASCII but the space, as merchant identifiers are, is seen from the bytes alone.
+        guard !merchantIdentifier.isEmpty, merchantIdentifier.utf8.allSatisfy({ $0 &- 0x21 < 0x5E })
+            || merchantIdentifier.unicodeScalars.allSatisfy({ $0.isPlainlyVisible && $0 != " " })
         else { throw FieldProblem("merchantIdentifier", "must be a non-empty identifier without spaces") }
         guard CountryCode.isValid(countryCode) else {
             throw FieldProblem("countryCode", "\(quoted(countryCode)) is not an ISO 3166 alpha-2 code")
@@ -33,19 +37,20 @@ extension OrderLineDocument {
             throw FieldProblem("merchantCapabilities", "must include supports3DS, which Apple Pay in-app payments require")
         }
         var items: [SummaryItem] = []
+        items.reserveCapacity(summaryItems.count)
         for (index, item) in summaryItems.enumerated() {
-            let field = "summaryItems[\(index)]"
             let pending: Bool
             switch item.type ?? "final" {
             case "final": pending = false
             case "pending": pending = true
-            case let other: throw FieldProblem("\(field).type", "\(quoted(other)) is not final or pending")
+            case let other: throw FieldProblem("summaryItems[\(index)].type", "\(quoted(other)) is not final or pending")
             }
-            items.append(SummaryItem(label: item.label, amount: try Self.amount(item.amount, currency, field: "\(field).amount"),
+            items.append(SummaryItem(label: item.label, amount: try Self.amount(item.amount, currency, field: "summaryItems[\(index)].amount"),
                                      isPending: pending))
         }
         let chosen = try shippingMethod.map { method throws(FieldProblem) in try method.validated(currency, field: "shippingMethod") }
         var offered: [ShippingMethod] = []
+        offered.reserveCapacity(shippingMethods?.count ?? 0)
         for (index, method) in (shippingMethods ?? []).enumerated() {
             offered.append(try method.validated(currency, field: "shippingMethods[\(index)]"))
         }
@@ -62,41 +67,49 @@ extension OrderLineDocument {
         }
     }
 
+    /// What an order id is made of: `A-Z a-z 0-9 - _ . :`, checked byte by byte.
+    static func isOrderIdByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: ":"): true
+        default: false
+        }
+    }
+
     /// Every amount in an input line: a plain decimal of the currency, within `Money.maximumMinorUnits`.
-    static func amount(_ text: String, _ currency: Currency, field: String) throws(FieldProblem) -> Int64 {
+    static func amount(_ text: String, _ currency: Currency, field: @autoclosure () -> String) throws(FieldProblem) -> Int64 {
         let money: Money
         do { money = try Money(parsing: text, currency: currency) }
-        catch { throw FieldProblem(field, "\(error.description) for \(currency.code)") }
-        guard money.isWithinBound else { throw FieldProblem(field, MoneyError.beyondBound(money).description) }
+        catch { throw FieldProblem(field(), "\(error.description) for \(currency.code)") }
+        guard money.isWithinBound else { throw FieldProblem(field(), MoneyError.beyondBound(money).description) }
         return money.minorUnits
     }
 }
 
 extension ShippingMethodDocument {
-    func validated(_ currency: Currency, field: String) throws(FieldProblem) -> ShippingMethod {
-        guard !identifier.isEmpty else { throw FieldProblem("\(field).identifier", "must not be empty") }
-        let minorUnits = try OrderLineDocument.amount(amount, currency, field: "\(field).amount")
-        guard minorUnits >= 0 else { throw FieldProblem("\(field).amount", "shipping cannot cost a negative amount") }
+    func validated(_ currency: Currency, field: @autoclosure () -> String) throws(FieldProblem) -> ShippingMethod {
+        guard !identifier.isEmpty else { throw FieldProblem("\(field()).identifier", "must not be empty") }
+        let minorUnits = try OrderLineDocument.amount(amount, currency, field: "\(field()).amount")
+        guard minorUnits >= 0 else { throw FieldProblem("\(field()).amount", "shipping cannot cost a negative amount") }
         return ShippingMethod(identifier: identifier, label: label, detail: detail ?? "", amount: minorUnits)
     }
 }
 
 extension TokenDocument {
     /// The token's shape: everything that can be checked without keys, as `paydesk decrypt` checks it
-    /// (`PaymentTokenFields.decoded`), and what ties it to the order. Cryptography comes with the keys.
+    /// (`PaymentTokenFields.checked`), and what ties it to the order. Cryptography comes with the keys.
     func validated(applicationData: String?) throws(FieldProblem) -> TokenMetadata {
-        let header = paymentData.header
-        let decoded = try fields.decoded()
+        let checked = try fields.checked()
         guard let transaction = transactionIdentifier.utf8.hexDecoded else { throw FieldProblem("token.transactionIdentifier", "is not hex") }
-        guard transaction == decoded.transactionId else {
+        guard transaction == checked.transactionId else {
             throw FieldProblem("token.transactionIdentifier", "differs from token.paymentData.header.transactionId")
         }
-        switch (applicationData, decoded.applicationDataHash) {
+        switch (applicationData, checked.applicationDataHash) {
         case (nil, nil): break
         case (nil, .some): throw FieldProblem("applicationData", "missing, but the token's header carries its hash")
         case (.some, nil): throw FieldProblem("token.paymentData.header.applicationData", "missing, but the order has applicationData")
         case (.some(let text), .some(let hash)):
-            guard Array(SHA256.hash(data: Data(text.utf8))) == hash else {
+            guard text.withUTF8Bytes({ SHA256.hash(data: $0) }).elementsEqual(hash) else {
                 throw FieldProblem("token.paymentData.header.applicationData", "is not the SHA-256 of the order's applicationData")
             }
         }
@@ -104,8 +117,8 @@ extension TokenDocument {
             throw FieldProblem("token.paymentMethod.type", "\(quoted(paymentMethod.type)) is not a payment method type")
         }
         guard !paymentMethod.network.isEmpty else { throw FieldProblem("token.paymentMethod.network", "must not be empty") }
-        return TokenMetadata(version: paymentData.version, publicKeyHash: header.publicKeyHash, transactionId: header.transactionId.lowercased(),
-                             applicationDataHash: header.applicationData?.lowercased(), displayName: paymentMethod.displayName,
+        return TokenMetadata(version: fields.version, publicKeyHash: fields.publicKeyHash, transactionId: fields.transactionId.lowercasedIfNeeded(),
+                             applicationDataHash: fields.applicationData?.lowercasedIfNeeded(), displayName: paymentMethod.displayName,
                              network: paymentMethod.network, type: paymentMethod.type)
     }
 }

@@ -207,9 +207,10 @@ public final class Ingester {
     private static func parse(_ line: ArraySlice<UInt8>, now: Timestamp) throws(FieldProblem) -> (IngestWrite, PaymentTokenFields?) {
         let document = try IngestDocument(line: line)
         let fingerprint = line.withUnsafeBufferPointer { Data(SHA256.hash(data: $0)) }
-        switch document {
+        switch consume document {
         case .order(let document):
-            return (.order(NewOrder(try document.validated(), fingerprint: fingerprint, now: now)), document.token.fields)
+            let token = document.token.fields
+            return (.order(NewOrder(try document.validated(), fingerprint: fingerprint, now: now)), token)
         case .event(let event):
             let (incoming, amountText) = try event.validated()
             return (.event(incoming, amountText: amountText, fingerprint: fingerprint), nil)

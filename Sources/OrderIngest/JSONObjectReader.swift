@@ -2,19 +2,31 @@ import OrderModel
 import StrictJSON
 
 /// Reads the members of one JSON object by name. Every complaint names the member's full path the way the
-/// ingest format documents it (`summaryItems[2].amount`). A member that is `null` counts as absent. (The
-/// reader has already refused repeated names, in every object.)
+/// ingest format documents it (`summaryItems[2].amount`), worked out from the document only when there is a
+/// complaint. A member that is `null` counts as absent. (The reader has already refused repeated names, in
+/// every object.)
 struct JSONObjectReader {
     let json: JSONValue
-    let path: String
 
-    init(_ value: JSONValue, path: String) throws(FieldProblem) {
-        guard value.kind == .object else { throw FieldProblem(path.isEmpty ? "line" : path, "expected an object") }
+    init(_ value: JSONValue) throws(FieldProblem) {
+        guard value.kind == .object else { throw FieldProblem(Self.field(value), "expected an object") }
         json = value
-        self.path = path
     }
 
-    private func field(_ key: String) -> String { memberPath(key, in: path) }
+    /// Where `value` (or its member `key`) is, as the ingest format names it: `summaryItems[2].amount`, or
+    /// `line` for the line itself.
+    static func field(_ value: JSONValue, member key: String? = nil) -> String {
+        var field = ""
+        for component in value.path + (key.map { [.member($0)] } ?? []) {
+            switch component {
+            case .member(let name): field += field.isEmpty ? name : ".\(name)"
+            case .element(let index): field += "[\(index)]"
+            }
+        }
+        return field.isEmpty ? "line" : field
+    }
+
+    private func field(_ key: String) -> String { Self.field(json, member: key) }
 
     private func value(_ key: String) -> JSONValue? {
         guard let found = json.member(key), !found.isNull else { return nil }
@@ -32,33 +44,35 @@ struct JSONObjectReader {
     }
 
     func optionalString(_ key: String) throws(FieldProblem) -> String? {
-        guard value(key) != nil else { return nil }
-        return try string(key)
+        guard let found = value(key) else { return nil }
+        guard let text = found.string else { throw FieldProblem(field(key), "expected a string") }
+        return text
     }
 
     func object(_ key: String) throws(FieldProblem) -> JSONObjectReader {
-        try JSONObjectReader(required(key), path: field(key))
+        try JSONObjectReader(required(key))
     }
 
     func optionalObject(_ key: String) throws(FieldProblem) -> JSONObjectReader? {
-        guard value(key) != nil else { return nil }
-        return try object(key)
+        try value(key).map { (found) throws(FieldProblem) in try JSONObjectReader(found) }
     }
 
     func strings(_ key: String) throws(FieldProblem) -> [String] {
+        let array = try elements(key)
         var texts: [String] = []
-        for (index, element) in try elements(key).enumerated() {
-            guard let text = element.string else { throw FieldProblem("\(field(key))[\(index)]", "expected a string") }
+        texts.reserveCapacity(array.count)
+        try array.forEachElement { (element) throws(FieldProblem) in
+            guard let text = element.string else { throw FieldProblem(Self.field(element), "expected a string") }
             texts.append(text)
         }
         return texts
     }
 
     func objects(_ key: String) throws(FieldProblem) -> [JSONObjectReader] {
+        let array = try elements(key)
         var readers: [JSONObjectReader] = []
-        for (index, element) in try elements(key).enumerated() {
-            readers.append(try JSONObjectReader(element, path: "\(field(key))[\(index)]"))
-        }
+        readers.reserveCapacity(array.count)
+        try array.forEachElement { (element) throws(FieldProblem) in readers.append(try JSONObjectReader(element)) }
         return readers
     }
 
@@ -67,11 +81,9 @@ struct JSONObjectReader {
         return try objects(key)
     }
 
-    private func elements(_ key: String) throws(FieldProblem) -> [JSONValue] {
+    private func elements(_ key: String) throws(FieldProblem) -> JSONValue {
         let array = try required(key)
         guard array.kind == .array else { throw FieldProblem(field(key), "expected an array") }
-        return array.elements
+        return array
     }
 }
-
-func memberPath(_ key: String, in path: String) -> String { path.isEmpty ? key : "\(path).\(key)" }

@@ -5,8 +5,8 @@ import OrderModel
 /// zero-width joiners is one character to a terminal, and a letter with thousands of combining marks too;
 /// both are refused here, with the field and the limit named, before anything is stored.
 ///
-/// Counting characters (grapheme clusters) is linear and stops at the first one over a limit; ASCII text
-/// short enough is answered from its length alone.
+/// Counting characters (grapheme clusters) is linear and stops at the first one over a limit; text of ASCII
+/// and CJK ideographs alone is answered from its length alone (`fitsWithoutCounting`).
 enum TextLimits {
     /// Characters in a name, label, phone number, email address, city and the like.
     static let characters = 200
@@ -19,9 +19,34 @@ enum TextLimits {
     static let scalarsPerCharacter = 16
 
     static func check(_ text: String?, _ field: @autoclosure () -> String, characters limit: Int = characters) throws(FieldProblem) {
-        guard let text else { return }
-        // ASCII: one character a byte, \r\n the only pair.
-        if text.utf8.count <= limit, text.utf8.allSatisfy({ $0 < 0x80 }) { return }
+        guard let text, !fitsWithoutCounting(text, limit) else { return }
+        try checkCounting(text, field(), characters: limit)
+    }
+
+    /// Whether `text` is within the limits, seen from its UTF-8 alone: it is when it has at most `limit` scalars,
+    /// each ASCII or a CJK ideograph, since each of those is a character of its own (CR LF, two scalars, is
+    /// one character), so there are no more characters than scalars and none has more than two. Otherwise the
+    /// characters are counted.
+    static func fitsWithoutCounting(_ text: String, _ limit: Int) -> Bool {
+        guard text.utf8.count <= limit * 3 else { return false }
+        return text.withUTF8Bytes { utf8 in
+            var index = 0, scalars = 0
+            while index < utf8.count {
+                if utf8[index] < 0x80 {
+                    index += 1
+                } else if CJKIdeograph.starts(at: index, in: utf8) {
+                    index += 3
+                } else {
+                    return false
+                }
+                scalars += 1
+            }
+            return scalars <= limit
+        }
+    }
+
+    /// The limits checked character by character.
+    static func checkCounting(_ text: String, _ field: @autoclosure () -> String, characters limit: Int = characters) throws(FieldProblem) {
         var count = 0
         for character in text {
             count += 1

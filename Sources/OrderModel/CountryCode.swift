@@ -1,6 +1,21 @@
 /// ISO 3166-1 alpha-2 country codes, the form PassKit uses for `countryCode` and `isoCountryCode`.
 public enum CountryCode {
-    public static func isValid(_ code: String) -> Bool { all.contains(code) }
+    public static func isValid(_ code: String) -> Bool {
+        code.withUTF8Bytes { utf8 in
+            guard utf8.count == 2, utf8[0] &- UInt8(ascii: "A") < 26, utf8[1] &- UInt8(ascii: "A") < 26 else { return false }
+            return assigned[Int(utf8[0] - UInt8(ascii: "A")) * 26 + Int(utf8[1] - UInt8(ascii: "A"))]
+        }
+    }
+
+    /// `all` as a table of the 26 × 26 pairs of letters, read without hashing a String.
+    private static let assigned: [Bool] = {
+        var table = [Bool](repeating: false, count: 26 * 26)
+        for code in all {
+            let letters = Array(code.utf8)
+            table[Int(letters[0] - UInt8(ascii: "A")) * 26 + Int(letters[1] - UInt8(ascii: "A"))] = true
+        }
+        return table
+    }()
 
     /// The 249 officially assigned codes.
     public static let all: Set<String> = [

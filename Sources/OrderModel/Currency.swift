@@ -8,8 +8,8 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
     public var description: String { code }
 
     public init?(code: String) {
-        guard let found = Currency.byCode[code] else { return nil }
-        self = found
+        guard let index = Currency.codeKeys.firstIndex(of: Currency.key(code)) else { return nil }
+        self = Currency.all[index]
     }
 
     public init?(numericCode: String) {
@@ -39,6 +39,11 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
         Currency("USD", "840", 2), Currency("VND", "704", 0), Currency("ZAR", "710", 2),
     ]
 
-    private static let byCode = Dictionary(uniqueKeysWithValues: all.map { ($0.code, $0) })
+    /// Each code's three bytes as one integer, in the order of `all`: looked up without hashing a String, as
+    /// ingest looks up every order's currency and the console every amount's.
+    private static let codeKeys = all.map { key($0.code) }
+    private static func key(_ code: String) -> UInt32 {
+        code.withUTF8Bytes { $0.count == 3 ? UInt32($0[0]) << 16 | UInt32($0[1]) << 8 | UInt32($0[2]) : 0 }
+    }
     private static let byNumericCode = Dictionary(uniqueKeysWithValues: all.map { ($0.numericCode, $0) })
 }

@@ -18,29 +18,32 @@ extension Sequence<UInt8> {
 
 extension Collection<UInt8> {
     /// The bytes that hex digits (either case, two a byte) stand for, or nil when these are not an even
-    /// number of hex digits.
+    /// number of hex digits. Ingest reads three hex fields of every token through here.
     public var hexDecoded: [UInt8]? {
-        func nibble(_ digit: UInt8) -> UInt8? {
-            switch digit {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
-            default: nil
-            }
-        }
-        guard count % 2 == 0 else { return nil }
-        var out: [UInt8] = []
-        out.reserveCapacity(count / 2)
-        var high: UInt8?
-        for digit in self {
-            guard let value = nibble(digit) else { return nil }
-            if let first = high {
-                out.append(first << 4 | value)
-                high = nil
-            } else {
-                high = value
-            }
-        }
-        return out
+        withContiguousStorageIfAvailable(bytes(ofHex:)) ?? Array(self).withUnsafeBufferPointer(bytes(ofHex:))
     }
+}
+
+private func bytes(ofHex digits: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+    func nibble(_ digit: UInt8) -> UInt8? {
+        switch digit {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+    guard digits.count % 2 == 0 else { return nil }
+    var valid = true
+    let decoded = [UInt8](unsafeUninitializedCapacity: digits.count / 2) { out, count in
+        for index in 0..<digits.count / 2 {
+            guard let high = nibble(digits[2 * index]), let low = nibble(digits[2 * index + 1]) else {
+                valid = false
+                return
+            }
+            out[index] = high << 4 | low
+        }
+        count = digits.count / 2
+    }
+    return valid ? decoded : nil
 }

@@ -57,29 +57,39 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
         return String(decoding: reversed.reversed(), as: UTF8.self)
     }
 
+    /// One pass over the bytes, without copies: ingest reads several amounts on every line.
     static func parseMinorUnits(_ text: String, exponent: Int) throws(MoneyError) -> Int64 {
         guard !text.isEmpty else { throw .empty }
-        var bytes = Substring(text).utf8[...]
-        let negative = bytes.first == UInt8(ascii: "-")
-        if negative { bytes = bytes.dropFirst() }
-        let parts = bytes.split(separator: UInt8(ascii: "."), maxSplits: 1, omittingEmptySubsequences: false)
-        let whole = parts[0]
-        let fraction = parts.count > 1 ? parts[1] : nil
-        let isDigit = { (byte: UInt8) in byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
-        guard !whole.isEmpty, whole.allSatisfy(isDigit), fraction.map({ !$0.isEmpty && $0.allSatisfy(isDigit) }) ?? true
-        else { throw .notADecimal(text) }
-        if whole.count > 1 && whole.first == UInt8(ascii: "0") { throw .notADecimal(text) }
-        let fractionDigits = fraction?.count ?? 0
-        guard fractionDigits <= exponent else { throw .tooManyDecimals(text, allowed: exponent) }
+        return try text.withUTF8Bytes { bytes in Result { () throws(MoneyError) in try parseMinorUnits(bytes, exponent: exponent, text: text) } }.get()
+    }
 
-        let padding = [UInt8](repeating: UInt8(ascii: "0"), count: exponent - fractionDigits)
-        var scaledDigits = [UInt8](whole)
-        scaledDigits += fraction.map { [UInt8]($0) } ?? []
-        scaledDigits += padding
+    private static func parseMinorUnits(_ bytes: UnsafeBufferPointer<UInt8>, exponent: Int, text: String) throws(MoneyError) -> Int64 {
+        func digits(from start: Int) -> Int {
+            var end = start
+            while end < bytes.count, bytes[end] &- UInt8(ascii: "0") < 10 { end += 1 }
+            return end - start
+        }
+        let negative = bytes[0] == UInt8(ascii: "-")
+        let wholeStart = negative ? 1 : 0
+        let wholeDigits = digits(from: wholeStart)
+        var end = wholeStart + wholeDigits
+        var fractionDigits = 0
+        if end < bytes.count, bytes[end] == UInt8(ascii: ".") {
+            fractionDigits = digits(from: end + 1)
+            guard fractionDigits > 0 else { throw .notADecimal(text) }
+            end += 1 + fractionDigits
+        }
+        guard end == bytes.count, wholeDigits > 0, wholeDigits == 1 || bytes[wholeStart] != UInt8(ascii: "0") else {
+            throw .notADecimal(text)
+        }
+        guard fractionDigits <= exponent else { throw .tooManyDecimals(text, allowed: exponent) }
+        // The whole digits, then the fraction's, then zeros up to the exponent: minor units.
         var value: Int64 = 0
-        for byte in scaledDigits {
+        for place in 0..<wholeDigits + exponent {
+            let digit = place < wholeDigits ? bytes[wholeStart + place]
+                : place < wholeDigits + fractionDigits ? bytes[wholeStart + place + 1] : UInt8(ascii: "0")
             let (shifted, overflowA) = value.multipliedReportingOverflow(by: 10)
-            let (added, overflowB) = shifted.addingReportingOverflow(Int64(byte - UInt8(ascii: "0")))
+            let (added, overflowB) = shifted.addingReportingOverflow(Int64(digit - UInt8(ascii: "0")))
             guard !overflowA, !overflowB else { throw .overflow(text) }
             value = added
         }
@@ -111,7 +121,7 @@ public enum MoneyError: Error, Equatable, CustomStringConvertible {
 
 extension Money {
     /// Sums amounts of one currency; overflow is an error, not a wrap.
-    public static func sum(_ amounts: [Money], currency: Currency) throws(MoneyError) -> Money {
+    public static func sum(_ amounts: some Sequence<Money>, currency: Currency) throws(MoneyError) -> Money {
         var total: Int64 = 0
         for amount in amounts {
             guard amount.currency == currency else { throw .currencyMismatch(amount.currency, currency) }

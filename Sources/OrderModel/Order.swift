@@ -19,9 +19,8 @@ public struct Order: Sendable, Equatable {
 
     /// Who placed it, as an operator would name them: the shipping contact, else the billing contact.
     public var customerName: String {
-        for contact in [details.shippingContact, details.billingContact] {
-            if let name = contact?.displayName, !name.isEmpty { return name }
-        }
+        if let name = details.shippingContact?.displayName, !name.isEmpty { return name }
+        if let name = details.billingContact?.displayName, !name.isEmpty { return name }
         return details.shippingContact?.emailAddress ?? details.billingContact?.emailAddress ?? ""
     }
 
@@ -119,10 +118,10 @@ public struct Contact: Codable, Sendable, Equatable {
     /// "Ada Lovelace", but "王小明" for a CJK name: family name first and no space, as its owner writes it.
     public var displayName: String {
         let given = givenName ?? "", family = familyName ?? ""
-        if (given + family).unicodeScalars.contains(where: \.isHanHiraganaKatakanaOrHangul) {
+        if given.unicodeScalars.contains(where: \.isHanHiraganaKatakanaOrHangul) || family.unicodeScalars.contains(where: \.isHanHiraganaKatakanaOrHangul) {
             return family + given
         }
-        return [given, family].filter { !$0.isEmpty }.joined(separator: " ")
+        return given.isEmpty || family.isEmpty ? given + family : given + " " + family
     }
 }
 
@@ -169,9 +168,11 @@ public struct TokenMetadata: Codable, Sendable, Equatable {
 
     /// The four digits at the end of `displayName`, if it ends with them.
     public var cardLast4: String? {
-        let digits = displayName.unicodeScalars.reversed().prefix { ("0"..."9").contains($0) }
-        guard digits.count >= 4 else { return nil }
-        return String(String.UnicodeScalarView(digits.prefix(4).reversed()))
+        displayName.withUTF8Bytes { utf8 in
+            guard utf8.count >= 4 else { return nil }
+            let last4 = UnsafeBufferPointer(rebasing: utf8[(utf8.count - 4)...])
+            return last4.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }) ? String(decoding: last4, as: UTF8.self) : nil
+        }
     }
 }
 
@@ -215,9 +216,9 @@ public enum OrderError: Error, Equatable, CustomStringConvertible {
             let amount = Money(minorUnits: item.amount, currency: currency)
             guard amount.isWithinBound else { throw .beyondBound(amount) }
         }
-        let others = items.dropLast().map { Money(minorUnits: $0.amount, currency: currency) }
         let sum: Money
-        do { sum = try Money.sum(others, currency: currency) } catch { throw .amountOverflow }
+        do { sum = try Money.sum(items.dropLast().lazy.map { Money(minorUnits: $0.amount, currency: currency) }, currency: currency) }
+        catch { throw .amountOverflow }
         guard sum == total else { throw .totalMismatch(total: total, sumOfOthers: sum) }
     }
 }

@@ -4,7 +4,15 @@ public enum PaymentTokenVersion: String, Sendable {
     case rsaV1 = "RSA_v1"
 }
 
-/// A token's fields decoded, once its shape is known to be right: everything that can be checked without keys.
+/// A token whose shape is known to be right: everything that can be checked without keys, and what ties the
+/// token to its order. Its base64 fields were checked but not decoded (`decoded()` decodes them).
+public struct CheckedPaymentToken: Sendable, Equatable {
+    public var version: PaymentTokenVersion
+    public var transactionId: [UInt8]
+    public var applicationDataHash: [UInt8]?
+}
+
+/// A token's fields decoded, once its shape is known to be right.
 public struct DecodedPaymentToken: Sendable, Equatable {
     public var version: PaymentTokenVersion
     public var data: [UInt8]
@@ -24,48 +32,62 @@ extension PaymentTokenFields {
 
     /// The shape of docs/ingest-format.md's token: the version, base64 fields in strict base64 (`Base64`), the
     /// public key hash 32 bytes, data longer than the 16-byte GCM tag, the transaction id hex, the header's
-    /// `applicationData` a hex SHA-256, no field over 64 KiB. The first field that is wrong is named.
-    public func decoded() throws(FieldProblem) -> DecodedPaymentToken {
-        let paymentData = "token.paymentData", header = "token.paymentData.header"
+    /// `applicationData` a hex SHA-256, no field over 64 KiB. The first field that is wrong is named. Ingest
+    /// checks every line's token so, without decoding its kilobytes.
+    public func checked() throws(FieldProblem) -> CheckedPaymentToken {
         guard let version = PaymentTokenVersion(rawValue: version) else {
-            throw FieldProblem("\(paymentData).version", "\(quoted(version)) is not EC_v1 or RSA_v1")
+            throw FieldProblem("token.paymentData.version", "\(quoted(version)) is not EC_v1 or RSA_v1")
         }
-        let data = try Self.base64(data, field: "\(paymentData).data")
-        guard data.count > 16 else { throw FieldProblem("\(paymentData).data", "too short to hold a GCM tag") }
-        let signature = try Self.base64(signature, field: "\(paymentData).signature", nonEmpty: true)
-        var ephemeral: [UInt8]?, wrapped: [UInt8]?
+        guard try Self.base64Count(data, field: "token.paymentData.data") > 16 else {
+            throw FieldProblem("token.paymentData.data", "too short to hold a GCM tag")
+        }
+        try Self.base64Count(signature, field: "token.paymentData.signature", nonEmpty: true)
         switch version {
         case .ecV1:
-            guard let key = ephemeralPublicKey else { throw FieldProblem("\(header).ephemeralPublicKey", "missing (EC_v1)") }
-            ephemeral = try Self.base64(key, field: "\(header).ephemeralPublicKey", nonEmpty: true)
+            guard let key = ephemeralPublicKey else { throw FieldProblem("token.paymentData.header.ephemeralPublicKey", "missing (EC_v1)") }
+            try Self.base64Count(key, field: "token.paymentData.header.ephemeralPublicKey", nonEmpty: true)
         case .rsaV1:
-            guard let key = wrappedKey else { throw FieldProblem("\(header).wrappedKey", "missing (RSA_v1)") }
-            wrapped = try Self.base64(key, field: "\(header).wrappedKey", nonEmpty: true)
+            guard let key = wrappedKey else { throw FieldProblem("token.paymentData.header.wrappedKey", "missing (RSA_v1)") }
+            try Self.base64Count(key, field: "token.paymentData.header.wrappedKey", nonEmpty: true)
         }
-        let keyHash = try Self.base64(publicKeyHash, field: "\(header).publicKeyHash")
-        guard keyHash.count == 32 else { throw FieldProblem("\(header).publicKeyHash", "is not a SHA-256 hash (32 bytes)") }
+        guard try Self.base64Count(publicKeyHash, field: "token.paymentData.header.publicKeyHash") == 32 else {
+            throw FieldProblem("token.paymentData.header.publicKeyHash", "is not a SHA-256 hash (32 bytes)")
+        }
         guard let transaction = Self.hex(transactionId), (1...Self.maximumTransactionIdBytes).contains(transaction.count) else {
-            throw FieldProblem("\(header).transactionId", "is not 1 to \(Self.maximumTransactionIdBytes) bytes in hex")
+            throw FieldProblem("token.paymentData.header.transactionId", "is not 1 to \(Self.maximumTransactionIdBytes) bytes in hex")
         }
         let applicationDataHash = try applicationData.map { (text: String) throws(FieldProblem) -> [UInt8] in
             guard let hash = Self.hex(text), hash.count == 32 else {
-                throw FieldProblem("\(header).applicationData", "is not a SHA-256 hash in hex (64 hex digits)")
+                throw FieldProblem("token.paymentData.header.applicationData", "is not a SHA-256 hash in hex (64 hex digits)")
             }
             return hash
         }
-        return DecodedPaymentToken(version: version, data: data, signature: signature, ephemeralPublicKey: ephemeral,
-                                   wrappedKey: wrapped, publicKeyHash: keyHash, transactionId: transaction,
-                                   applicationDataHash: applicationDataHash)
+        return CheckedPaymentToken(version: version, transactionId: transaction, applicationDataHash: applicationDataHash)
     }
 
-    static func base64(_ text: String, field: String, nonEmpty: Bool = false) throws(FieldProblem) -> [UInt8] {
+    /// The token checked (`checked()`), then its base64 fields decoded: what `paydesk decrypt` and the merchant's
+    /// keys work on.
+    public func decoded() throws(FieldProblem) -> DecodedPaymentToken {
+        let checked = try checked()
+        // Every field decoded here has passed `checked()`, so none can fail.
+        func bytes(_ text: String) -> [UInt8] { (try? Base64.decode(text)) ?? [] }
+        return DecodedPaymentToken(version: checked.version, data: bytes(data), signature: bytes(signature),
+                                   ephemeralPublicKey: checked.version == .ecV1 ? ephemeralPublicKey.map(bytes) : nil,
+                                   wrappedKey: checked.version == .rsaV1 ? wrappedKey.map(bytes) : nil,
+                                   publicKeyHash: bytes(publicKeyHash), transactionId: checked.transactionId,
+                                   applicationDataHash: checked.applicationDataHash)
+    }
+
+    /// How many bytes a base64 field stands for, once it is known to be strict base64 of at most 64 KiB.
+    @discardableResult
+    static func base64Count(_ text: String, field: String, nonEmpty: Bool = false) throws(FieldProblem) -> Int {
         guard text.utf8.count <= maximumFieldBytes / 3 * 4 + 4 else {
             throw FieldProblem(field, "larger than \(maximumFieldBytes) bytes")
         }
-        let bytes: [UInt8]
-        do { bytes = try Base64.decode(text) } catch { throw FieldProblem(field, "is not valid base64: \(error)") }
-        if nonEmpty, bytes.isEmpty { throw FieldProblem(field, "is empty") }
-        return bytes
+        let count: Int
+        do { count = try Base64.decodedCount(text) } catch { throw FieldProblem(field, "is not valid base64: \(error)") }
+        if nonEmpty, count == 0 { throw FieldProblem(field, "is empty") }
+        return count
     }
 
     /// Hex of at most 64 KiB, or nil.

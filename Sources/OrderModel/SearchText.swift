@@ -8,9 +8,45 @@ public enum SearchText {
     /// and the letters that do not decompose spelt out (ß → ss, ø → o). Kana keep their voicing marks: か is
     /// not が.
     public static func folded(_ text: String) -> String {
-        // ASCII only decomposes to itself and has no marks or letters to spell out: lower case is all there is to
-        // do, and ingest folds several fields of every order.
-        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
+        var folded: [UInt8] = []
+        fold(text, into: &folded)
+        return String(decoding: folded, as: UTF8.self)
+    }
+
+    /// Appends `text` folded, as UTF-8. ASCII folds to its lower case and a CJK ideograph to itself, whatever
+    /// surrounds them: lower case maps each scalar alone, and each of these is a starter that decomposes to
+    /// itself, so no decomposition or reordering of marks reaches across it. Only the runs of other scalars
+    /// between them take Unicode's path (`unicodeFolded`), which is what costs: ingest folds several fields of
+    /// every order, most of them ASCII or Chinese.
+    static func fold(_ text: String, into folded: inout [UInt8]) {
+        text.withUTF8Bytes { utf8 in
+            var index = 0, run = 0
+            func foldRun() {
+                guard run < index else { return }
+                folded += unicodeFolded(String(decoding: UnsafeBufferPointer(rebasing: utf8[run..<index]), as: UTF8.self)).utf8
+            }
+            while index < utf8.count {
+                let byte = utf8[index]
+                if byte < 0x80 {
+                    foldRun()
+                    folded.append(byte &- UInt8(ascii: "A") < 26 ? byte + 0x20 : byte)
+                    index += 1
+                } else if CJKIdeograph.starts(at: index, in: utf8) {
+                    foldRun()
+                    folded += utf8[index..<index + 3]
+                    index += 3
+                } else {
+                    index += 1
+                    continue
+                }
+                run = index
+            }
+            foldRun()
+        }
+    }
+
+    /// The fold of any text, by Unicode's lower case and compatibility decomposition.
+    static func unicodeFolded(_ text: String) -> String {
         var folded = String.UnicodeScalarView()
         for scalar in text.lowercased().decomposedStringWithCompatibilityMapping.unicodeScalars {
             if scalar.properties.generalCategory == .nonspacingMark, !kanaVoicingMarks.contains(scalar) { continue }
@@ -35,16 +71,55 @@ public enum SearchText {
 
     /// The document an order is indexed by: its id, the names and cities of both contacts, their email
     /// addresses, the digits of their phone numbers, the card's last 4 and the shipping label, folded, one
-    /// field to a line so that no match runs from one field into the next.
+    /// field to a line so that no match runs from one field into the next, each field once.
     public static func document(orderId: String, contacts: [Contact], cardLast4: String?, shippingLabel: String?) -> String {
-        var fields = [orderId]
-        fields += contacts.map(\.displayName)
-        fields += contacts.compactMap(\.emailAddress)
-        fields += contacts.compactMap(\.postalAddress?.city)
-        fields += contacts.compactMap(\.phoneNumber).map { String(String.UnicodeScalarView($0.unicodeScalars.filter { ("0"..."9").contains($0) })) }
-        fields += [cardLast4, shippingLabel].compactMap { $0 }
-        var seen: Set<String> = []
-        return fields.map(folded).filter { !$0.isEmpty && seen.insert($0).inserted }.joined(separator: "\n")
+        var document = Document()
+        document.add { fold(orderId, into: &$0) }
+        for contact in contacts { document.add { fold(contact.displayName, into: &$0) } }
+        for contact in contacts { if let email = contact.emailAddress { document.add { fold(email, into: &$0) } } }
+        for contact in contacts { if let city = contact.postalAddress?.city { document.add { fold(city, into: &$0) } } }
+        for contact in contacts {
+            if let phone = contact.phoneNumber {
+                document.add { digits in phone.withUTF8Bytes { for byte in $0 where byte &- UInt8(ascii: "0") < 10 { digits.append(byte) } } }
+            }
+        }
+        if let cardLast4 { document.add { fold(cardLast4, into: &$0) } }
+        if let shippingLabel { document.add { fold(shippingLabel, into: &$0) } }
+        return String(decoding: document.bytes, as: UTF8.self)
+    }
+
+    /// Folded fields, one to a line, leaving out the empty and the repeated. Fields are compared by their bytes:
+    /// folded text is fully decomposed (NFD), where text that is canonically equivalent is the same bytes, so
+    /// this is String's own equality.
+    private struct Document {
+        var bytes: [UInt8] = []
+        var lines: [Range<Int>] = []
+
+        init() {
+            bytes.reserveCapacity(256)
+            lines.reserveCapacity(10)
+        }
+
+        mutating func add(_ write: (inout [UInt8]) -> Void) {
+            let separator = bytes.count
+            if !lines.isEmpty { bytes.append(UInt8(ascii: "\n")) }
+            let start = bytes.count
+            write(&bytes)
+            let line = start..<bytes.count
+            guard !line.isEmpty, !repeats(line) else {
+                bytes.removeSubrange(separator...)
+                return
+            }
+            lines.append(line)
+        }
+
+        private func repeats(_ line: Range<Int>) -> Bool {
+            bytes.withUnsafeBufferPointer { bytes in
+                lines.contains { earlier in
+                    earlier.count == line.count && (0..<line.count).allSatisfy { bytes[earlier.lowerBound + $0] == bytes[line.lowerBound + $0] }
+                }
+            }
+        }
     }
 
     /// How many characters a term needs for the trigram index to serve it; a shorter one is looked for by a

@@ -51,7 +51,11 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
     /// RFC 3339 `date-time`: `YYYY-MM-DDTHH:MM:SS[.frac](Z|±HH:MM)`. Fractions beyond milliseconds are
     /// truncated; a leap second (`:60`) is refused rather than guessed at.
     public init?(rfc3339 text: String) {
-        let b = Array(text.utf8)
+        guard let milliseconds = text.withUTF8Bytes(Timestamp.milliseconds(rfc3339:)) else { return nil }
+        self.init(millisecondsSinceEpoch: milliseconds)
+    }
+
+    private static func milliseconds(rfc3339 b: UnsafeBufferPointer<UInt8>) -> Int64? {
         guard b.count >= 20 else { return nil }
         func number(_ range: Range<Int>) -> Int64? {
             var value: Int64 = 0
@@ -97,7 +101,7 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
         guard i == b.count else { return nil }
         let days = Timestamp.days(fromCivilYear: year, month: month, day: day)
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
-        self.init(millisecondsSinceEpoch: seconds * 1000 + millis)
+        return seconds * 1000 + millis
     }
 
     static func daysIn(month: Int64, year: Int64) -> Int64 {

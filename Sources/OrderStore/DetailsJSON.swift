@@ -1,7 +1,7 @@
 import OrderModel
 
 /// Writes `OrderDetails` as the JSON its `Codable` conformance reads back, directly: JSONEncoder costs as much
-/// as the rest of ingest. `DetailsJSONTests` checks that every field round-trips.
+/// as the rest of ingest. `JSONParsingTests` checks that every field round-trips, and that the bytes stay as they were.
 extension OrderDetails {
     var json: String {
         var out = JSONText()
@@ -37,62 +37,70 @@ extension OrderDetails {
 }
 
 /// A minimal JSON writer: objects, arrays, strings, integers, booleans. Nil members are left out. It writes
-/// bytes and makes one String at the end.
-struct JSONText {
-    private var bytes: [UInt8] = []
+/// UTF-8 into a buffer of its own, copying each string's runs that need no escape whole, and makes one String at
+/// the end. (An array's appends cost more than the copies: a uniqueness check and a capacity check each.)
+struct JSONText: ~Copyable {
+    private var buffer: UnsafeMutableBufferPointer<UInt8>
+    private var count = 0
     private var needsComma = false
 
-    init() { bytes.reserveCapacity(2048) }
+    init() { buffer = .allocate(capacity: 2048) }
 
-    var text: String { String(decoding: bytes, as: UTF8.self) }
+    deinit { buffer.deallocate() }
+
+    var text: String { String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self) }
 
     mutating func object(_ body: (inout JSONText) -> Void) {
-        bytes.append(UInt8(ascii: "{"))
+        append(UInt8(ascii: "{"))
         needsComma = false
         body(&self)
-        bytes.append(UInt8(ascii: "}"))
+        append(UInt8(ascii: "}"))
         needsComma = true
     }
 
-    mutating func object(_ key: String, _ body: (inout JSONText) -> Void) {
+    mutating func object(_ key: StaticString, _ body: (inout JSONText) -> Void) {
         name(key)
         object(body)
     }
 
-    mutating func array<T>(_ key: String, _ elements: [T], _ write: (inout JSONText, T) -> Void) {
+    mutating func array<T>(_ key: StaticString, _ elements: [T], _ write: (inout JSONText, T) -> Void) {
         name(key)
-        bytes.append(UInt8(ascii: "["))
+        append(UInt8(ascii: "["))
         needsComma = false
         for element in elements {
-            if needsComma { bytes.append(UInt8(ascii: ",")) }
+            if needsComma { append(UInt8(ascii: ",")) }
             write(&self, element)
         }
-        bytes.append(UInt8(ascii: "]"))
+        append(UInt8(ascii: "]"))
         needsComma = true
     }
 
-    mutating func member(_ key: String, _ value: String?) {
+    mutating func member(_ key: StaticString, _ value: String?) {
         guard let value else { return }
         name(key)
         string(value)
     }
 
-    mutating func member(_ key: String, _ values: [String]) {
-        array(key, values) { out, value in
-            out.string(value)
-            out.needsComma = true
-        }
+    mutating func member(_ key: StaticString, _ values: [String]) {
+        array(key, values) { out, value in out.string(value) }
     }
 
-    mutating func member(_ key: String, _ value: Int64) {
+    mutating func member(_ key: StaticString, _ value: Int64) {
         name(key)
-        bytes += String(value).utf8
+        if value < 0 { append(UInt8(ascii: "-")) }
+        let start = count
+        var rest = value.magnitude
+        repeat {
+            append(UInt8(ascii: "0") + UInt8(rest % 10))
+            rest /= 10
+        } while rest > 0
+        buffer[start..<count].reverse()
         needsComma = true
     }
 
-    mutating func member(_ key: String, _ value: Bool) {
+    mutating func member(_ key: StaticString, _ value: Bool) {
         name(key)
-        bytes += (value ? "true" : "false").utf8
+        append(value ? "true" : "false")
         needsComma = true
     }
 
@@ -120,24 +128,65 @@ struct JSONText {
         }
     }
 
-    private mutating func name(_ key: String) {
-        if needsComma { bytes.append(UInt8(ascii: ",")) }
-        string(key)
-        bytes.append(UInt8(ascii: ":"))
+    /// A member's name: one of the literals above, which need no escapes.
+    private mutating func name(_ key: StaticString) {
+        if needsComma { append(UInt8(ascii: ",")) }
+        append(UInt8(ascii: "\""))
+        append(key)
+        append(UInt8(ascii: "\""))
+        append(UInt8(ascii: ":"))
         needsComma = false
     }
 
+    /// `"`, `\` and the controls below U+0020 escaped (`\u001b`), everything else as it is.
     private mutating func string(_ value: String) {
-        bytes.append(UInt8(ascii: "\""))
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
-            case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-            case 0..<0x20: bytes += "\\u00".utf8; bytes += [byte].hexEncoded.utf8
-            default: bytes.append(byte)
+        append(UInt8(ascii: "\""))
+        value.withUTF8Bytes { utf8 in
+            var plain = 0
+            for index in utf8.indices where Self.needsEscape(utf8[index]) {
+                append(UnsafeBufferPointer(rebasing: utf8[plain..<index]))
+                let byte = utf8[index]
+                append(UInt8(ascii: "\\"))
+                if byte < 0x20 {
+                    append("u00")
+                    append(Self.hexDigits[Int(byte >> 4)])
+                    append(Self.hexDigits[Int(byte & 0xF)])
+                } else {
+                    append(byte)
+                }
+                plain = index + 1
             }
+            append(UnsafeBufferPointer(rebasing: utf8[plain...]))
         }
-        bytes.append(UInt8(ascii: "\""))
+        append(UInt8(ascii: "\""))
         needsComma = true
+    }
+
+    private static func needsEscape(_ byte: UInt8) -> Bool { byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") }
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    private mutating func append(_ literal: StaticString) {
+        append(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
+    private mutating func append(_ byte: UInt8) {
+        reserve(1)
+        buffer[count] = byte
+        count += 1
+    }
+
+    private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        reserve(bytes.count)
+        (buffer.baseAddress! + count).initialize(from: source, count: bytes.count)
+        count += bytes.count
+    }
+
+    private mutating func reserve(_ more: Int) {
+        guard count + more > buffer.count else { return }
+        let larger = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(2 * buffer.count, count + more))
+        larger.baseAddress!.initialize(from: buffer.baseAddress!, count: count)
+        buffer.deallocate()
+        buffer = larger
     }
 }

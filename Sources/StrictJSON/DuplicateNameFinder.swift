@@ -2,11 +2,11 @@
 /// name is an error in every object, wherever it is. Names are hashed into a table with Swift's `Hasher`
 /// (seeded anew in every process, so input cannot be built to collide), which keeps the check linear: an
 /// object of 30,000 members costs 30,000 insertions, not 450 million comparisons. An object of a few members
-/// is checked pairwise instead (at most `pairwiseLimit` names, so at most 28 comparisons of short byte
-/// strings, still linear in the input), since hashing each name cost a fifth of the parse of an order line.
-/// The table and its scratch space are reused from object to object.
+/// is checked pairwise instead (at most `pairwiseLimit` names, so at most 120 comparisons, most of them of the
+/// lengths alone, still linear in the input), since hashing each name cost a fifth of the parse of an order line,
+/// whose own object has 15 members. The table and its scratch space are reused from object to object.
 struct DuplicateNameFinder {
-    static let pairwiseLimit = 8
+    static let pairwiseLimit = 16
 
     /// A name: where its bytes are, in the input or (for names with escapes) unescaped in `unescaped`.
     private struct Name {
@@ -25,6 +25,7 @@ struct DuplicateNameFinder {
     /// The offset of the first name that repeats an earlier one in the object whose node is at `start`.
     mutating func firstRepeated(inObjectAt start: Int, nodes: [Node], bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         names.removeAll(keepingCapacity: true)
+        names.reserveCapacity(Int(nodes[start].count))
         unescaped.removeAll(keepingCapacity: true)
         var index = start + 1
         for _ in 0..<nodes[start].count {
@@ -57,8 +58,7 @@ struct DuplicateNameFinder {
                     hasher.combine(bytes: bytes)
                     var slot = hasher.finalize() & mask
                     while slots[slot] != 0 {
-                        let other = names[Int(slots[slot]) - 1]
-                        if other.count == name.count, text(other).elementsEqual(bytes) { return name.quote }
+                        if Self.same(text(names[Int(slots[slot]) - 1]), bytes) { return name.quote }
                         slot = (slot + 1) & mask
                     }
                     slots[slot] = Int32(position + 1)
@@ -71,13 +71,17 @@ struct DuplicateNameFinder {
     private func firstRepeatedPairwise(bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         withNames(bytes) { text in
             for later in 1..<names.count {
-                let name = text(names[later])
-                for earlier in 0..<later where names[earlier].count == name.count && text(names[earlier]).elementsEqual(name) {
+                for earlier in 0..<later
+                where names[earlier].count == names[later].count && Self.same(text(names[earlier]), text(names[later])) {
                     return names[later].quote
                 }
             }
             return nil
         }
+    }
+
+    private static func same(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+        a.count == b.count && (0..<a.count).allSatisfy { a[$0] == b[$0] }
     }
 
     /// Runs `body` with a way to see each name's bytes.

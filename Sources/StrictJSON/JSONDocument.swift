@@ -94,7 +94,8 @@ struct Node {
     var offset: UInt32
     /// Bytes of a scalar (a string's without its quotes); for a container, the nodes of its contents.
     var length: UInt32
-    /// Members or elements of a container.
+    /// Members or elements of a container; for a member's name, the nodes of the member (its name and its
+    /// value), so that a look-up steps from name to name.
     var count: UInt32 = 0
 
     /// The index of the node after this one's subtree.

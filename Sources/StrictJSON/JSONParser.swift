@@ -76,6 +76,7 @@ struct JSONParser {
             while true {
                 guard index < bytes.count else { throw fail(.unexpectedEnd) }
                 guard bytes[index] == UInt8(ascii: "\"") else { throw fail(.expectedMemberName) }
+                let name = nodes.count
                 try string()
                 skipWhitespace()
                 guard index < bytes.count else { throw fail(.unexpectedEnd) }
@@ -83,6 +84,7 @@ struct JSONParser {
                 index += 1
                 skipWhitespace()
                 try value(depth: depth + 1)
+                nodes[name].count = UInt32(nodes.count - name)
                 count += 1
                 skipWhitespace()
                 guard index < bytes.count else { throw fail(.unexpectedEnd) }

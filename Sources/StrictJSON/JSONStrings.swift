@@ -21,19 +21,32 @@ extension JSONParser {
             case ..<0x20:
                 throw fail(.controlCharacter)
             default:
-                try multibyteCharacter()
+                repeat { try multibyteCharacter() } while index < bytes.count && bytes[index] >= 0x80
             }
         }
     }
 
-    /// Skips bytes that need no attention: printable ASCII other than `"` and `\`.
+    /// Skips bytes that need no attention: printable ASCII other than `"` and `\`. Sixteen at a time, as two
+    /// words, while they last: a token's base64 is most of an order line.
     mutating func skipPlainASCII() {
         let raw = UnsafeRawBufferPointer(bytes)
+        func attention(at offset: Int) -> UInt64 {
+            SWAR.quoteBackslashControlOrHigh(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+        }
+        var next = index
+        while next + 16 <= bytes.count {
+            let first = attention(at: next), second = attention(at: next + 8)
+            guard first | second == 0 else {
+                index = next + (first != 0 ? first.trailingZeroBitCount / 8 : 8 + second.trailingZeroBitCount / 8)
+                return
+            }
+            next += 16
+        }
+        index = next
         while index + 8 <= bytes.count {
-            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-            let attention = SWAR.quoteBackslashControlOrHigh(word)
-            guard attention == 0 else {
-                index += attention.trailingZeroBitCount / 8
+            let found = attention(at: index)
+            guard found == 0 else {
+                index += found.trailingZeroBitCount / 8
                 return
             }
             index += 8
@@ -125,9 +138,8 @@ enum JSONUnescaping {
         var index = 0, written = 0
         while index < raw.count {
             let end = SWAR.firstBackslash(in: raw, from: index)
-            if end > index {
-                _ = UnsafeMutableBufferPointer(rebasing: out[written..<written + end - index])
-                    .initialize(from: UnsafeBufferPointer(rebasing: raw[index..<end]))
+            if end > index, let from = raw.baseAddress, let to = out.baseAddress {
+                (to + written).initialize(from: from + index, count: end - index)
                 written += end - index
             }
             guard end + 1 < raw.count else { break }
@@ -199,9 +211,10 @@ enum SWAR {
 
     static func zeroBytes(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & highs }
 
-    /// The high bit of each byte that is `"`, `\`, below 0x20 or not ASCII, in a little-endian word.
+    /// The high bit of each byte that is `"`, `\`, below 0x20 or not ASCII, in a little-endian word. (A byte
+    /// below 0x20 less 0x20 wraps to 0x80 or more, and one of 0x80 or more has the bit already.)
     static func quoteBackslashControlOrHigh(_ word: UInt64) -> UInt64 {
-        zeroBytes(word ^ (ones &* 0x22)) | zeroBytes(word ^ (ones &* 0x5C)) | ((word &- ones &* 0x20) & ~word & highs) | (word & highs)
+        zeroBytes(word ^ (ones &* 0x22)) | zeroBytes(word ^ (ones &* 0x5C)) | ((word &- ones &* 0x20) | word) & highs
     }
 
     /// The index of the first `\` in `raw` at or after `start`, or `raw.count`.

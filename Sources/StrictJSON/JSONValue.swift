@@ -40,7 +40,14 @@ public struct JSONValue: Sendable {
     public var string: String? {
         switch node.kind {
         case .string: withRawBytes { String(decoding: $0, as: UTF8.self) }
-        case .escapedString: withRawBytes { raw in String(unsafeUninitializedCapacity: raw.count) { JSONUnescaping.unescape(raw, into: $0) } }
+        case .escapedString:
+            // Unescaped into scratch space first: making a String of bytes known to be ASCII is a copy, of any
+            // other bytes a check of every one.
+            withRawBytes { raw in
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) { scratch in
+                    String(decoding: UnsafeBufferPointer(rebasing: scratch[..<JSONUnescaping.unescape(raw, into: scratch)]), as: UTF8.self)
+                }
+            }
         default: nil
         }
     }
@@ -70,29 +77,20 @@ public struct JSONValue: Sendable {
     }
 
     /// Members or elements of a container; 0 for anything else.
-    public var count: Int { Int(node.count) }
+    public var count: Int {
+        switch node.kind {
+        case .object, .array: Int(node.count)
+        default: 0
+        }
+    }
 
     /// The value of an object's member `name`, or nil when the object has none (or this is not an object).
     /// Names are unique (the parser refuses repeats), so the first match is the only one.
     public func member(_ name: String) -> JSONValue? {
         guard node.kind == .object else { return nil }
-        var name = name
-        return name.withUTF8 { wanted in
-            var index = self.index + 1
-            for _ in 0..<count {
-                let value = index + 1
-                if JSONValue(storage: storage, index: index).hasText(wanted) { return JSONValue(storage: storage, index: value) }
-                index = storage.nodes[value].next(after: value)
-            }
-            return nil
-        }
-    }
-
-    /// Whether this string is `text`, compared without decoding it unless it has escapes.
-    func hasText(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        let node = self.node
-        if node.kind == .string, Int(node.length) != text.count { return false }
-        return withUTF8 { $0.elementsEqual(text) } ?? false
+        let found = name.utf8.withContiguousStorageIfAvailable { storage.member(named: $0, inObjectAt: index) }
+            ?? Array(name.utf8).withUnsafeBufferPointer { storage.member(named: $0, inObjectAt: index) }
+        return found.map { JSONValue(storage: storage, index: $0) }
     }
 
     /// An object's members in the order written.
@@ -110,14 +108,81 @@ public struct JSONValue: Sendable {
 
     /// An array's elements in order.
     public var elements: [JSONValue] {
-        guard node.kind == .array else { return [] }
         var elements: [JSONValue] = []
         elements.reserveCapacity(count)
+        forEachElement { elements.append($0) }
+        return elements
+    }
+
+    /// Hands `body` an array's elements in order, without collecting them first.
+    public func forEachElement<Failure: Error>(_ body: (JSONValue) throws(Failure) -> Void) throws(Failure) {
+        guard node.kind == .array else { return }
         var index = self.index + 1
         for _ in 0..<count {
-            elements.append(JSONValue(storage: storage, index: index))
+            try body(JSONValue(storage: storage, index: index))
             index = storage.nodes[index].next(after: index)
         }
-        return elements
+    }
+
+    /// The member names and element positions that lead from the document's root to this value: for a message
+    /// that says where a value is, worked out only when one is needed.
+    public var path: [JSONPathComponent] { storage.path(to: index) }
+}
+
+/// One step from a container to a value in it.
+public enum JSONPathComponent: Equatable, Sendable {
+    case member(String)
+    case element(Int)
+}
+
+extension JSONDocument.Storage {
+    /// The node of the value of the member named `name` in the object at node `object`. Names are compared
+    /// where they lie, a length first, unless they have escapes.
+    func member(named name: UnsafeBufferPointer<UInt8>, inObjectAt object: Int) -> Int? {
+        nodes.withUnsafeBufferPointer { nodes in
+            bytes.withUnsafeBufferPointer { bytes in
+                var index = object + 1
+                for _ in 0..<nodes[object].count {
+                    let key = nodes[index]
+                    if key.kind == .escapedString || Int(key.length) == name.count {
+                        let raw = UnsafeBufferPointer(rebasing: bytes[Int(key.offset)..<Int(key.offset + key.length)])
+                        if key.kind == .string ? Self.equal(raw, name)
+                            : JSONUnescaping.unescaped(raw).withUnsafeBufferPointer({ $0.count == name.count && Self.equal($0, name) }) {
+                            return index + 1
+                        }
+                    }
+                    index += Int(key.count)
+                }
+                return nil
+            }
+        }
+    }
+
+    private static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        for offset in 0..<a.count where a[offset] != b[offset] { return false }
+        return true
+    }
+
+    /// The way from the root to node `target`, found by going down into the container that holds it, whose
+    /// contents are the run of nodes that follows it.
+    func path(to target: Int) -> [JSONPathComponent] {
+        var path: [JSONPathComponent] = []
+        var container = 0
+        descending: while container < target {
+            let isObject = nodes[container].kind == .object
+            var child = container + 1
+            for position in 0..<Int(nodes[container].count) {
+                let value = isObject ? child + 1 : child
+                let next = nodes[value].next(after: value)
+                if target < next {
+                    path.append(isObject ? .member(JSONValue(storage: self, index: child).string ?? "") : .element(position))
+                    container = value
+                    continue descending
+                }
+                child = next
+            }
+            break
+        }
+        return path
     }
 }

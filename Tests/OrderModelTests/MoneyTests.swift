@@ -7,7 +7,7 @@ import Testing
     @Test(arguments: [
         ("12.75", "CNY", 1275), ("-2.00", "CNY", -200), ("0", "CNY", 0), ("1000", "CNY", 100_000),
         ("12.7", "CNY", 1270), ("1000", "JPY", 1000), ("0.125", "KWD", 125), ("3", "BHD", 3000),
-        ("92233720368547758.07", "USD", Int64.max),
+        ("92233720368547758.07", "USD", Int64.max), ("-0", "CNY", 0), ("-0.00", "CNY", 0), ("0.05", "CNY", 5), ("-92233720368547758.07", "USD", -Int64.max),
     ] as [(String, String, Int64)])
     func parsesExactly(text: String, code: String, minor: Int64) throws {
         #expect(try Money(parsing: text, currency: Currency(code: code)!).minorUnits == minor)
@@ -17,6 +17,9 @@ import Testing
         ("1e3", MoneyError.notADecimal("1e3")), ("NaN", .notADecimal("NaN")), ("", .empty),
         (" 1", .notADecimal(" 1")), ("1,00", .notADecimal("1,00")), ("+1", .notADecimal("+1")),
         ("12.", .notADecimal("12.")), (".5", .notADecimal(".5")), ("012", .notADecimal("012")),
+        ("-", .notADecimal("-")), ("--1", .notADecimal("--1")), ("-.5", .notADecimal("-.5")), ("1.2.3", .notADecimal("1.2.3")),
+        ("00.5", .notADecimal("00.5")), ("-01", .notADecimal("-01")), ("1.2x", .notADecimal("1.2x")), ("12.345x", .notADecimal("12.345x")),
+        ("１２", .notADecimal("１２")), ("٣", .notADecimal("٣")),
         ("12.345", .tooManyDecimals("12.345", allowed: 2)),
         ("92233720368547758.08", .overflow("92233720368547758.08")),
         ("99999999999999999999", .overflow("99999999999999999999")),

@@ -24,6 +24,16 @@ import StrictJSON
         #expect(root.members.map(\.name) == ["a", "b", ""])
     }
 
+    @Test func saysWhereAValueIs() throws {
+        let root = try parse(#"{"a": [1, {"b\u0063": [true, "x"]}], "d": null, "e": {}}"#)
+        let x = try #require(root.member("a")?.elements[1].member("bc")?.elements[1])
+        #expect(x.string == "x" && x.path == [.member("a"), .element(1), .member("bc"), .element(1)])
+        #expect(root.path.isEmpty && root.member("d")?.path == [.member("d")] && root.member("e")?.path == [.member("e")])
+        var visited: [String] = []
+        root.member("a")?.forEachElement { visited.append($0.numberText ?? "\($0.kind)") }
+        #expect(visited == ["1", "object"])
+    }
+
     @Test func decodesEveryEscapeAndSurrogatePair() throws {
         let text = try parse(#""\"\\\/\b\f\n\r\t\u00e9\u738B\ud83d\ude42\u0000 raw 王 🙂""#)
         #expect(text.string == "\"\\/\u{08}\u{0C}\n\r\té王🙂\u{0} raw 王 🙂")

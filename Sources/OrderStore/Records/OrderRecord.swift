@@ -153,7 +153,7 @@ struct OrderRecord: Codable, Sendable, FetchableRecord, MutablePersistableRecord
         self.updatedAt = now.millisecondsSinceEpoch
         self.customerName = order.customerName
         self.customerPhoneReversed = order.customerPhone.flatMap(Self.searchablePhone)
-        self.customerEmail = order.customerEmail.map { $0.lowercased() }
+        self.customerEmail = order.customerEmail?.lowercasedIfNeeded()
         self.cardLast4 = order.details.token.cardLast4
         self.wallet = order.details.token.displayName
         self.shippingMethod = order.details.shippingMethod?.identifier
@@ -174,9 +174,10 @@ struct OrderRecord: Codable, Sendable, FetchableRecord, MutablePersistableRecord
     /// A phone number's digits, last first: "+86 138-0013-8000" and "13800138000" then share a prefix, so an
     /// index finds a number however the guest typed it.
     static func searchablePhone(_ phone: String) -> String? {
-        let digits = phone.unicodeScalars.filter { ("0"..."9").contains($0) }
+        var digits = phone.utf8.filter { $0 &- UInt8(ascii: "0") < 10 }
         guard digits.count >= 5 else { return nil }
-        return String(String.UnicodeScalarView(digits.reversed()))
+        digits.reverse()
+        return String(decoding: digits, as: UTF8.self)
     }
 
     /// The currency; the store only ever holds codes that ingest accepted.
