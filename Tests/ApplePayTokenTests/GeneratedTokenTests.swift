@@ -105,12 +105,12 @@ import _CryptoExtras
         }
     }
 
-    /// What Apple's signature covers or is, for one token: the signed content, and the signer's attributes,
+    /// What Apple's signature covers or is, for one token: the signed content's digest, and the signer's attributes,
     /// digest and signature. A signature check that accepts a token must have seen exactly these.
     static func signedParts(_ token: PaymentTokenData) throws -> [[UInt8]] {
         let (signer, _) = try TokenSignature.parse(Array(token.signature))
-        return [TokenSignature.signedContent(token), Array(signer.signedAttributes), signer.messageDigest, signer.signature,
-                Array(signer.algorithm.description.utf8)]
+        return [Array(TokenSignature.contentDigest(token)), Array(signer.signedAttributes), Array(signer.messageDigest), Array(signer.signature),
+                Array(String(describing: signer.algorithm).utf8)]
     }
 
     @Test func thousandsOfRandomMutationsNeverCrashOrPass() throws {
