@@ -18,7 +18,9 @@ extension Sequence<UInt8> {
 
 extension Collection<UInt8> {
     /// The bytes that hex digits (either case, two a byte) stand for, or nil when these are not an even
-    /// number of hex digits.
+    /// number of hex digits. Inlinable, so that a caller gets it specialised for its collection rather than
+    /// reading each digit through a protocol witness (a token's transaction id is decoded for every token).
+    @inlinable
     public var hexDecoded: [UInt8]? {
         func nibble(_ digit: UInt8) -> UInt8? {
             switch digit {
