@@ -24,6 +24,13 @@ func throughput(_ name: String, seconds limit: Double = 2, _ body: () throws -> 
     return Double(count) / elapsed
 }
 
+/// User and system CPU time of the whole process so far: over a stretch of wall time, how many cores it kept busy.
+func processCPUSeconds() -> Double {
+    var usage = rusage()
+    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+}
+
 func printRate(_ rate: Double, _ name: String) {
     print("  \(name.padding(toLength: 46, withPad: " ", startingAt: 0)) \(String(format: "%9.0f", rate)) /s  (\(String(format: "%.1f", 1e6 / rate)) µs)")
 }
@@ -130,8 +137,11 @@ func benchmarkTokens(folder: URL, now: Timestamp) async throws {
         let path = folder.appendingPathComponent("ingest-tokens.sqlite").path
         removeStore(path)
         var summary = IngestSummary()
+        let cpuBefore = processCPUSeconds()
         let elapsed = try seconds { summary = try ingest(tokenLines, into: path, verifier: verifier) }
-        print("  \(name.padding(toLength: 36, withPad: " ", startingAt: 0)) \(String(format: "%7.0f", Double(summary.ingested) / elapsed)) orders/s  (\(summary))")
+        let cores = (processCPUSeconds() - cpuBefore) / elapsed
+        print("  \(name.padding(toLength: 36, withPad: " ", startingAt: 0)) \(String(format: "%7.0f", Double(summary.ingested) / elapsed)) orders/s"
+              + ", \(String(format: "%.2f", cores)) of \(ProcessInfo.processInfo.activeProcessorCount) cores busy  (\(summary))")
         removeStore(path)
     }
     try ingestTimed("without keys (shape checks only)", nil)
