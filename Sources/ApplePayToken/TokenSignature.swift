@@ -70,8 +70,8 @@ public enum TokenSignature {
         let digest = hasher.finalize()
         switch signer.algorithm {
         case .ecdsaWithSHA256:
-            guard let key = P256.Signing.PublicKey(leaf.publicKey),
-                  let signature = try? P256.Signing.ECDSASignature(derRepresentation: signer.signature) else { return false }
+            guard let key = P256.Signing.PublicKey(leaf.publicKey), let raw = ECDSASignatureValue.raw(signer.signature),
+                  let signature = try? P256.Signing.ECDSASignature(rawRepresentation: raw) else { return false }
             return key.isValidSignature(signature, for: digest)
         case .rsaWithSHA256:
             guard let key = _RSA.Signing.PublicKey(leaf.publicKey) else { return false }
