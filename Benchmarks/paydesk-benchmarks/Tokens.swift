@@ -66,7 +66,7 @@ func benchmarkTokens(folder: URL, now: Timestamp) async throws {
             // swift-crypto reads one PEM block: the key, after B2's "EC PARAMETERS".
             let keyBlock = keyPEM.range(of: "-----BEGIN", options: .backwards).map { String(keyPEM[$0.lowerBound...]) } ?? keyPEM
             let merchant = try P256.KeyAgreement.PrivateKey(pemRepresentation: keyBlock)
-            let ephemeral = try P256.KeyAgreement.PublicKey(derRepresentation: token.ephemeralPublicKey ?? Data())
+            let ephemeral = try P256.KeyAgreement.PublicKey(derRepresentation: token.ephemeralPublicKey ?? [])
             primitive = try throughput("\(vector): its ECDH") { _ = try merchant.sharedSecretFromKeyAgreement(with: ephemeral) }
         }
         try throughput("\(vector): read the token's JSON") { _ = try PaymentTokenData(json: json) }

@@ -36,7 +36,7 @@ public enum TokenSignature {
     public static let intermediateMarker: ASN1ObjectIdentifier = [1, 2, 840, 113635, 100, 6, 2, 14]
 
     public static func verify(_ token: PaymentTokenData) throws(TokenError) -> VerifiedSignature {
-        let (signer, certificates) = try parse(Array(token.signature))
+        let (signer, certificates) = try parse(token.signature)
         guard let leaf = certificates.first(where: { $0.extensions.contains { $0.oid == leafMarker } }) else {
             throw .certificateMarker("no certificate carries Apple's leaf marker 1.2.840.113635.100.6.29")
         }
@@ -54,9 +54,8 @@ public enum TokenSignature {
     /// hex-decoded, hashed part by part rather than joined.
     static func contentDigest(_ token: PaymentTokenData) -> SHA256.Digest {
         var hasher = SHA256()
-        for part in [token.ephemeralPublicKey ?? token.wrappedKey ?? Data(), token.data] {
-            part.withUnsafeBytes { hasher.update(bufferPointer: $0) }
-        }
+        hasher.update(data: token.ephemeralPublicKey ?? token.wrappedKey ?? [])
+        hasher.update(data: token.data)
         hasher.update(data: token.transactionId.utf8.hexDecoded ?? [])
         if let applicationData = token.applicationData { hasher.update(data: applicationData.utf8.hexDecoded ?? []) }
         return hasher.finalize()

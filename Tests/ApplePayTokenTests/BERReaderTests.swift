@@ -73,7 +73,7 @@ import X509
         for count in 0..<bytes.count {
             // When it is cut after any number of bytes
             var cut = token
-            cut.signature = Data(bytes.prefix(count))
+            cut.signature = Array(bytes.prefix(count))
             // Then the signature check refuses it
             #expect(throws: TokenError.self, "\(count) bytes") { try TokenSignature.verify(cut) }
         }

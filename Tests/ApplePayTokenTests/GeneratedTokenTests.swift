@@ -24,7 +24,7 @@ import _CryptoExtras
                         acceptEphemeral: (P256.KeyAgreement.PrivateKey) -> Bool = { _ in true }) throws -> PaymentTokenData {
         var ephemeral = p256Key(&generator)
         while !acceptEphemeral(ephemeral) { ephemeral = p256Key(&generator) }
-        let key = try TokenDecryptor.ecSymmetricKey(merchantKey, ephemeralPublicKey: ephemeral.publicKey.derRepresentation,
+        let key = try TokenDecryptor.ecSymmetricKey(merchantKey, ephemeralPublicKey: Array(ephemeral.publicKey.derRepresentation),
                                                     merchantIdHash: merchantIdHash)
         let box = try AES.GCM.seal(plaintext, using: key, nonce: AES.GCM.Nonce(data: Data(repeating: 0, count: 16)))
         return try token(version: "EC_v1", data: box.ciphertext + box.tag, header: [
@@ -69,6 +69,22 @@ import _CryptoExtras
         #expect(key.merchantIdHash.count == 32 && key.merchantIdHash.first == 0)
         let token = try Self.ecToken(for: merchant, merchantIdHash: key.merchantIdHash, generator: &generator)
         #expect(try TokenDecryptor(keys: [key]).decrypt(token).expiration == "2030-12", "\(seed)")
+    }
+
+    @Test func anEphemeralKeyIsReadFromItsPointAsSwiftCryptoReadsItsDER() {
+        // Given ephemeral keys as Apple sends them (DER SubjectPublicKeyInfo), and each with one byte changed
+        let seed = TestSeed()
+        var generator = seed.generator
+        for _ in 0..<100 {
+            let der = Array(Self.p256Key(&generator).publicKey.derRepresentation)
+            var changed = der
+            changed[Int.random(in: 0..<der.count, using: &generator)] ^= UInt8(1 << Int.random(in: 0..<8, using: &generator))
+            for key in [der, changed] {
+                // When the decryptor reads them, Then it gets the key swift-crypto's DER reader gets, or refuses as it does
+                #expect(TokenDecryptor.p256PublicKey(key)?.x963Representation
+                        == (try? P256.KeyAgreement.PublicKey(derRepresentation: key))?.x963Representation, "\(key); \(seed)")
+            }
+        }
     }
 
     @Test func readsASEC1KeyAfterABagAttributesPreamble() throws {
