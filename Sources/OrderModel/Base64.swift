@@ -29,6 +29,15 @@ public enum Base64 {
         return table
     }()
 
+    /// Set in a group by a character outside the alphabet.
+    private static let invalid: UInt32 = 1 << 31
+
+    /// For each of the four places in a group, every character's six bits already shifted to that place of the
+    /// group's 24 (`invalid` outside the alphabet), 256 entries a place: a group is four lookups ORed together.
+    private static let placed: [UInt32] = (0..<4).flatMap { place in
+        values.map { $0 == 0xFF ? invalid : UInt32($0) << (18 - 6 * place) }
+    }
+
     public static func decode(_ text: String) throws(Problem) -> [UInt8] {
         var text = text
         return try text.withUTF8 { utf8 in Result { () throws(Problem) in try decode(utf8) } }.get()
@@ -44,51 +53,46 @@ public enum Base64 {
         }
         let digits = text.count - padding
         var out = [UInt8](repeating: 0, count: digits * 3 / 4)
-        let (seen, last) = values.withUnsafeBufferPointer { values in
-            out.withUnsafeMutableBufferPointer { decode(text.prefix(digits), into: $0, values: values) }
+        let (seen, last) = placed.withUnsafeBufferPointer { placed in
+            out.withUnsafeMutableBufferPointer { decode(text.prefix(digits), into: $0, placed: placed) }
         }
-        if seen & 0x80 != 0 {
+        if seen & invalid != 0 {
             let position = text.indices.first { values[Int(text[$0])] == 0xFF } ?? 0
             throw text[position] == UInt8(ascii: "=") ? .padding : .character(position: position + 1)
         }
-        guard last & (padding == 1 ? 0x3 : padding == 2 ? 0xF : 0) == 0 else { throw .unusedBits }
+        // The bits of the last group that no byte takes must be zero, so that the bytes have one spelling.
+        guard last & (padding == 1 ? 0xFF : padding == 2 ? 0xFFFF : 0) == 0 else { throw .unusedBits }
         return out
     }
 
     /// Decodes `digits` (the text without its padding) into `out`, which has room for exactly their bytes.
-    /// Returns every value ORed together (0xFF, outside the alphabet, sets the top bit) and the bits of the last,
-    /// partial group.
+    /// Returns every group ORed together (`invalid` is set if any character was outside the alphabet) and the
+    /// last, partial group.
     private static func decode(_ digits: Slice<UnsafeBufferPointer<UInt8>>, into out: UnsafeMutableBufferPointer<UInt8>,
-                               values: UnsafeBufferPointer<UInt8>) -> (seen: UInt8, last: UInt32) {
-        var seen: UInt8 = 0
+                               placed: UnsafeBufferPointer<UInt32>) -> (seen: UInt32, last: UInt32) {
+        // Indices stay within the buffers, so their arithmetic needs no overflow checks (&+).
+        func group(_ start: Int, _ count: Int) -> UInt32 {
+            var group: UInt32 = 0
+            for place in 0..<count { group |= placed[place << 8 | Int(digits[start &+ place])] }
+            return group
+        }
+        var seen: UInt32 = 0
         var written = 0
         var start = digits.startIndex
-        while digits.endIndex - start >= 4 {
-            let a = values[Int(digits[start])], b = values[Int(digits[start + 1])]
-            let c = values[Int(digits[start + 2])], d = values[Int(digits[start + 3])]
-            seen |= a | b | c | d
-            let group = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
-            out[written] = UInt8(truncatingIfNeeded: group >> 16)
-            out[written + 1] = UInt8(truncatingIfNeeded: group >> 8)
-            out[written + 2] = UInt8(truncatingIfNeeded: group)
-            written += 3
-            start += 4
+        while digits.endIndex &- start >= 4 {
+            let bits = group(start, 4)
+            seen |= bits
+            out[written] = UInt8(truncatingIfNeeded: bits >> 16)
+            out[written &+ 1] = UInt8(truncatingIfNeeded: bits >> 8)
+            out[written &+ 2] = UInt8(truncatingIfNeeded: bits)
+            written &+= 3
+            start &+= 4
         }
-        var last: UInt32 = 0
-        for position in start..<digits.endIndex {
-            let value = values[Int(digits[position])]
-            seen |= value
-            last = last << 6 | UInt32(value)
-        }
-        switch digits.endIndex - start {
-        case 3:  // one '=' of padding
-            out[written] = UInt8(truncatingIfNeeded: last >> 10)
-            out[written + 1] = UInt8(truncatingIfNeeded: last >> 2)
-        case 2:  // two
-            out[written] = UInt8(truncatingIfNeeded: last >> 4)
-        default:
-            break
-        }
+        let remaining = digits.endIndex - start
+        let last = group(start, remaining)
+        seen |= last
+        // Three characters (one '=') make two bytes, two characters (two '=') one.
+        for byte in 0..<max(0, remaining - 1) { out[written + byte] = UInt8(truncatingIfNeeded: last >> (16 - 8 * byte)) }
         return (seen, last)
     }
 }
