@@ -45,7 +45,7 @@ public struct TokenDecryptor: Sendable {
         shared.withUnsafeBytes { hasher.update(bufferPointer: $0) }
         hasher.update(data: algorithmAndPartyU)
         hasher.update(data: merchantIdHash)
-        return SymmetricKey(data: Data(hasher.finalize()))
+        return SymmetricKey(data: hasher.finalize())
     }
 
     /// The KDF's algorithm identifier, length first, and party U info: 0x0D ‖ "id-aes256-GCM" ‖ "Apple".
