@@ -15,23 +15,21 @@ extension MaskedPaymentData {
         let object: JSONValue
         do { object = try JSONDocument(parsing: plaintext).root } catch { throw .paymentData("not valid JSON (\(error))") }
         guard object.kind == .object else { throw .paymentData("not a JSON object") }
-        func digits(_ name: String, _ lengths: ClosedRange<Int>) -> Bool {
-            object.member(name)?.withUTF8 { lengths.contains($0.count) && $0.allSatisfy(\.isASCIIDigit) } ?? false
+        /// What `keep` takes from a member of `lengths` ASCII digits, read where it lies; nil for anything else.
+        func digits(_ name: String, _ lengths: ClosedRange<Int>, keep: (UnsafeBufferPointer<UInt8>) -> String) -> String? {
+            object.member(name)?.withUTF8 { lengths.contains($0.count) && $0.allSatisfy(\.isASCIIDigit) ? keep($0) : nil } ?? nil
         }
+        let all = { (digits: UnsafeBufferPointer<UInt8>) in String(decoding: digits, as: UTF8.self) }
         func text(_ name: String, in container: JSONValue = object) throws(TokenError) -> String? {
             guard let value = container.member(name), !value.isNull else { return nil }
             guard let text = value.string else { throw .paymentData("\(name) is not a string") }
             return text
         }
-        guard digits("applicationPrimaryAccountNumber", 12...19),
-              let last4 = object.member("applicationPrimaryAccountNumber")?.withUTF8({ String(decoding: $0.suffix(4), as: UTF8.self) })
+        guard let last4 = digits("applicationPrimaryAccountNumber", 12...19, keep: { String(decoding: $0.suffix(4), as: UTF8.self) })
         else { throw .paymentData("applicationPrimaryAccountNumber is not a card number") }
-        guard digits("applicationExpirationDate", 6...6), let expiry = try text("applicationExpirationDate"),
-              let month = Int(expiry.dropFirst(2).prefix(2)), (1...12).contains(month)
+        guard let expiry = digits("applicationExpirationDate", 6...6, keep: all), let month = Int(expiry.dropFirst(2).prefix(2)), (1...12).contains(month)
         else { throw .paymentData("applicationExpirationDate is not YYMMDD") }
-        guard digits("currencyCode", 3...3), let currency = try text("currencyCode") else {
-            throw .paymentData("currencyCode is not an ISO 4217 numeric code")
-        }
+        guard let currency = digits("currencyCode", 3...3, keep: all) else { throw .paymentData("currencyCode is not an ISO 4217 numeric code") }
         guard let amountText = object.member("transactionAmount")?.numberText, let amount = Int64(amountText), amount >= 0 else {
             throw .paymentData("transactionAmount is not a whole number of minor units")
         }

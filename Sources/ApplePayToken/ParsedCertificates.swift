@@ -38,16 +38,20 @@ final class ParsedCertificates: @unchecked Sendable {
     /// exit for leaks (it does not follow the references Swift keeps inside enum payloads).
     func forgetAll() { lock.withLock { certificates.removeAll() } }
 
-    /// The certificate `node` (as it came in the token) holds, checked and read, or from the cache.
-    func certificate(_ node: ASN1Node) throws -> Certificate {
-        let key = Bytes(bytes: node.encodedBytes)
-        if let known = lock.withLock({ certificates[key] }) { return known }
-        try CertificateKeyCheck.check(node)
-        let certificate = try Certificate(derEncoded: Array(node.encodedBytes))
+    /// The certificate `bytes` (as they came in the token) encode, checked and read, or from the cache.
+    func certificate(_ bytes: ArraySlice<UInt8>) throws(TokenError) -> Certificate {
+        if let known = lock.withLock({ certificates[Bytes(bytes: bytes)] }) { return known }
+        let certificate: Certificate
+        do {
+            try CertificateKeyCheck.check(BER.parse(bytes))
+            certificate = try Certificate(derEncoded: bytes)
+        } catch let error as TokenError { throw error } catch {
+            throw .format(field: "token.paymentData.signature", reason: "a certificate does not parse")
+        }
         lock.withLock {
             if certificates.count >= 64 { certificates.removeAll() }
             // Keeps its own copy of the bytes, not the whole signature they are a slice of.
-            certificates[Bytes(bytes: ArraySlice(Array(node.encodedBytes)))] = certificate
+            certificates[Bytes(bytes: ArraySlice(Array(bytes)))] = certificate
         }
         return certificate
     }

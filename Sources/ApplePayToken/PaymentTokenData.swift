@@ -7,10 +7,11 @@ public struct PaymentTokenData: Sendable, Equatable {
     public typealias Version = PaymentTokenVersion
 
     public var version: Version
-    public var data: Data
-    public var signature: Data
-    public var ephemeralPublicKey: Data?
-    public var wrappedKey: Data?
+    // Bytes as the shape check decoded them, as the signature check and decryption read them: no copy into `Data`.
+    public var data: [UInt8]
+    public var signature: [UInt8]
+    public var ephemeralPublicKey: [UInt8]?
+    public var wrappedKey: [UInt8]?
     public var publicKeyHash: String
     public var transactionId: String
     public var applicationData: String?
@@ -59,10 +60,10 @@ public struct PaymentTokenData: Sendable, Equatable {
         let decoded: DecodedPaymentToken
         do { decoded = try fields.decoded() } catch { throw .format(field: error.field, reason: error.reason) }
         version = decoded.version
-        data = Data(decoded.data)
-        signature = Data(decoded.signature)
-        ephemeralPublicKey = decoded.ephemeralPublicKey.map { Data($0) }
-        wrappedKey = decoded.wrappedKey.map { Data($0) }
+        data = decoded.data
+        signature = decoded.signature
+        ephemeralPublicKey = decoded.ephemeralPublicKey
+        wrappedKey = decoded.wrappedKey
         publicKeyHash = fields.publicKeyHash
         transactionId = fields.transactionId
         applicationData = fields.applicationData

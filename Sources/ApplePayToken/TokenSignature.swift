@@ -14,12 +14,13 @@ public struct VerifiedSignature: Sendable {
 }
 
 /// The CMS part of docs/design.md §4: Apple sends SignedData as BER with indefinite lengths and the leaf certificate
-/// first, so it is read with a BER parser and the leaf is found by Apple's marker OID, never by position.
+/// first, so it is read as BER and the leaf is found by Apple's marker OID, never by position.
 /// Checked here: the messageDigest attribute against the signed content, the ECDSA or RSA signature over the
 /// signed attributes, and the leaf and intermediate markers. The chain to the root is checked separately.
 ///
-/// Read with swift-asn1's BER nodes and types rather than swift-certificates' CMS, which (1.21.1) reads BER too but
-/// only behind `@_spi(CMS)`, with no stable API; its `CMS.isValidSignature` finds the signer by issuer and serial
+/// Walked with `BERReader` rather than swift-asn1's BER nodes, which read every element of both certificates on
+/// every token (nearly half of what a token cost beyond its curve arithmetic), and rather than swift-certificates' CMS,
+/// which (1.21.1) reads BER too but only behind `@_spi(CMS)`, with no stable API; its `CMS.isValidSignature` finds the signer by issuer and serial
 /// number instead of Apple's marker, returns neither the signing time (which the chain check and the replay window
 /// need) nor the chain, and validates the chain itself on every call with a policy fixed before the signing time
 /// is known, where PayDesk validates at the signing time and caches the result.
@@ -35,107 +36,141 @@ public enum TokenSignature {
     public static let intermediateMarker: ASN1ObjectIdentifier = [1, 2, 840, 113635, 100, 6, 2, 14]
 
     public static func verify(_ token: PaymentTokenData) throws(TokenError) -> VerifiedSignature {
-        let signer: SignerInfo
-        let certificates: [Certificate]
-        do { (signer, certificates) = try parse(Array(token.signature)) } catch let error as TokenError { throw error } catch {
-            throw .format(field: "token.paymentData.signature", reason: "not a CMS SignedData structure")
-        }
+        let (signer, certificates) = try parse(token.signature)
         guard let leaf = certificates.first(where: { $0.extensions.contains { $0.oid == leafMarker } }) else {
             throw .certificateMarker("no certificate carries Apple's leaf marker 1.2.840.113635.100.6.29")
         }
         guard let intermediate = certificates.first(where: { $0.extensions.contains { $0.oid == intermediateMarker } }) else {
             throw .certificateMarker("no certificate carries Apple's intermediate marker 1.2.840.113635.100.6.2.14")
         }
-        guard Array(SHA256.hash(data: signedContent(token))) == signer.messageDigest else {
+        guard signer.messageDigest.elementsEqual(contentDigest(token)) else {
             throw .signature("the messageDigest attribute does not match the token's data, key and transaction id")
         }
         guard isValid(signer, by: leaf) else { throw .signature("the signature over the signed attributes does not verify with the leaf certificate") }
         return VerifiedSignature(signingTime: signer.signingTime, leaf: leaf, intermediate: intermediate)
     }
 
-    /// ephemeralPublicKey or wrappedKey ‖ data ‖ transactionId ‖ applicationData, the last two hex-decoded.
-    static func signedContent(_ token: PaymentTokenData) -> [UInt8] {
-        var content = Array(token.ephemeralPublicKey ?? token.wrappedKey ?? Data())
-        content += Array(token.data)
-        content += token.transactionId.utf8.hexDecoded ?? []
-        if let applicationData = token.applicationData { content += applicationData.utf8.hexDecoded ?? [] }
-        return content
+    /// SHA-256 of ephemeralPublicKey or wrappedKey ‖ data ‖ transactionId ‖ applicationData, the last two
+    /// hex-decoded, hashed part by part rather than joined.
+    static func contentDigest(_ token: PaymentTokenData) -> SHA256.Digest {
+        var hasher = SHA256()
+        hasher.update(data: token.ephemeralPublicKey ?? token.wrappedKey ?? [])
+        hasher.update(data: token.data)
+        hasher.update(data: token.transactionId.utf8.hexDecoded ?? [])
+        if let applicationData = token.applicationData { hasher.update(data: applicationData.utf8.hexDecoded ?? []) }
+        return hasher.finalize()
     }
 
     static func isValid(_ signer: SignerInfo, by leaf: Certificate) -> Bool {
         // What was signed is the DER of the attributes as a SET (tag 0x31), not as the [0] they arrive in.
-        let signedBytes = Data([0x31] + signer.signedAttributes.dropFirst())
+        var hasher = SHA256()
+        hasher.update(data: [BERReader.set])
+        hasher.update(data: signer.signedAttributes.dropFirst())
+        let digest = hasher.finalize()
         switch signer.algorithm {
-        case ecdsaWithSHA256:
-            guard let key = P256.Signing.PublicKey(leaf.publicKey),
-                  let signature = try? P256.Signing.ECDSASignature(derRepresentation: signer.signature) else { return false }
-            return key.isValidSignature(signature, for: signedBytes)
-        case sha256WithRSA, rsaEncryption:
+        case .ecdsaWithSHA256:
+            guard let key = P256.Signing.PublicKey(leaf.publicKey), let raw = ECDSASignatureValue.raw(signer.signature),
+                  let signature = try? P256.Signing.ECDSASignature(rawRepresentation: raw) else { return false }
+            return key.isValidSignature(signature, for: digest)
+        case .rsaWithSHA256:
             guard let key = _RSA.Signing.PublicKey(leaf.publicKey) else { return false }
-            return key.isValidSignature(_RSA.Signing.RSASignature(rawRepresentation: signer.signature), for: signedBytes,
-                                        padding: .insecurePKCS1v1_5)
-        default:
+            return key.isValidSignature(_RSA.Signing.RSASignature(rawRepresentation: signer.signature), for: digest, padding: .insecurePKCS1v1_5)
+        case nil:
             return false
         }
     }
 
+    enum Algorithm {
+        case ecdsaWithSHA256
+        /// sha256WithRSAEncryption, or rsaEncryption with SHA-256 as the digest algorithm.
+        case rsaWithSHA256
+    }
+
     struct SignerInfo {
         var signedAttributes: ArraySlice<UInt8>
-        var messageDigest: [UInt8]
+        var messageDigest: ArraySlice<UInt8>
         var signingTime: Date
-        var algorithm: ASN1ObjectIdentifier
-        var signature: [UInt8]
+        /// Nil for any other: its signature never verifies.
+        var algorithm: Algorithm?
+        var signature: ArraySlice<UInt8>
+    }
+
+    /// The contents octets of the identifiers a signature is read by, compared in place with a token's.
+    static let signedDataContents = contents(of: signedData)
+    static let messageDigestContents = contents(of: messageDigest)
+    static let signingTimeContents = contents(of: signingTime)
+    static let algorithms = [(contents(of: ecdsaWithSHA256), Algorithm.ecdsaWithSHA256),
+                             (contents(of: sha256WithRSA), .rsaWithSHA256), (contents(of: rsaEncryption), .rsaWithSHA256)]
+
+    static func contents(of identifier: ASN1ObjectIdentifier) -> [UInt8] {
+        var serializer = DER.Serializer()
+        try? serializer.serialize(identifier)  // only appends bytes: it does not fail
+        let reader = BERReader(bytes: serializer.serializedBytes)
+        return (try? reader.root()).map { Array(reader.bytes[$0.contents]) } ?? []
     }
 
     /// ContentInfo { signedData OID, [0] SignedData { version, digestAlgorithms, encapContentInfo,
-    /// [0] certificates, [1] crls?, signerInfos } }.
-    static func parse(_ bytes: [UInt8]) throws -> (SignerInfo, [Certificate]) {
-        let contentInfo = try children(BER.parse(bytes))
-        guard contentInfo.count == 2, try ASN1ObjectIdentifier(berEncoded: contentInfo[0]) == signedData,
-              let signedDataNode = try children(contentInfo[1]).first else {
-            throw TokenError.format(field: "token.paymentData.signature", reason: "not CMS SignedData")
+    /// [0] certificates, [1] crls?, signerInfos } }, walked with `BERReader`: each certificate's bytes go to
+    /// `ParsedCertificates` as they are, and of the first SignerInfo only the signed attributes, the algorithm
+    /// and the signature value are read.
+    static func parse(_ bytes: [UInt8]) throws(TokenError) -> (SignerInfo, [Certificate]) {
+        let ber = BERReader(bytes: bytes)
+        var contentInfo = try ber.children(of: ber.root())
+        guard let type = try contentInfo.next(), ber.isObjectIdentifier(type, signedDataContents),
+              let explicit = try contentInfo.next(), explicit.identifier == BERReader.contextZero,
+              try contentInfo.next() == nil, let signedData = try ber.firstChild(of: explicit, BERReader.sequence) else {
+            throw malformed("not CMS SignedData")
         }
+        var fields = ber.children(of: signedData)
+        // version, digestAlgorithms, encapContentInfo: a detached signature's content is the token's, not in here.
+        for _ in 0..<3 { guard try fields.next() != nil else { throw malformed("not CMS SignedData") } }
         var certificates: [Certificate] = []
-        var signerInfos: [ASN1Node] = []
-        for node in try children(signedDataNode).dropFirst(3) {
-            if node.identifier == ASN1Identifier(tagWithNumber: 0, tagClass: .contextSpecific) {
-                certificates = try children(node).map { try ParsedCertificates.shared.certificate($0) }
-            } else if node.identifier == .set {
-                signerInfos = try children(node)
+        var signerInfos: BERReader.Element?
+        while let field = try fields.next() {
+            if field.identifier == BERReader.contextZero {
+                certificates = []
+                var list = ber.children(of: field)
+                while let certificate = try list.next() { certificates.append(try ParsedCertificates.shared.certificate(bytes[certificate.encoded])) }
+            } else if field.identifier == BERReader.set {
+                signerInfos = field
             }
         }
-        guard let signerNode = signerInfos.first else { throw TokenError.format(field: "token.paymentData.signature", reason: "no signer") }
-        let fields = try children(signerNode)
-        guard let attributes = fields.first(where: { $0.identifier == ASN1Identifier(tagWithNumber: 0, tagClass: .contextSpecific) }),
-              let attributesIndex = fields.firstIndex(where: { $0.identifier == attributes.identifier }),
-              fields.count > attributesIndex + 2 else {
-            throw TokenError.format(field: "token.paymentData.signature", reason: "no signed attributes")
+        guard let signerInfos, let signerNode = try ber.firstChild(of: signerInfos, BERReader.sequence) else { throw malformed("no signer") }
+        var signer = ber.children(of: signerNode)
+        var attributes: BERReader.Element?
+        while attributes == nil, let field = try signer.next() {
+            if field.identifier == BERReader.contextZero { attributes = field }
         }
-        var digest: [UInt8]?
+        guard let attributes, let algorithmNode = try signer.next(), let signatureNode = try signer.next() else { throw malformed("no signed attributes") }
+        guard let algorithm = try ber.firstChild(of: algorithmNode, BERReader.objectIdentifier) else { throw malformed("no signature algorithm") }
+        guard signatureNode.identifier == BERReader.octetString else { throw malformed("the signature value is not an OCTET STRING") }
+        var digest: ArraySlice<UInt8>?
         var time: Date?
-        for attribute in try children(attributes) {
-            let parts = try children(attribute)
-            guard parts.count == 2, let value = try children(parts[1]).first else { continue }
-            let oid = try ASN1ObjectIdentifier(berEncoded: parts[0])
-            if oid == messageDigest { digest = Array(try ASN1OctetString(berEncoded: value).bytes) }
-            if oid == signingTime { time = (try? UTCTime(berEncoded: value)).flatMap(date) }
+        var list = ber.children(of: attributes)
+        while let attribute = try list.next() {
+            var parts = ber.children(of: attribute)
+            guard attribute.identifier == BERReader.sequence, let type = try parts.next(), type.identifier == BERReader.objectIdentifier,
+                  let values = try parts.next(), values.identifier == BERReader.set, try parts.next() == nil else {
+                throw malformed("a signed attribute is not a type and a set of values")
+            }
+            if ber.isObjectIdentifier(type, messageDigestContents) {
+                guard digest == nil, let value = try ber.firstChild(of: values, BERReader.octetString) else { throw malformed("a messageDigest attribute is malformed or repeated") }
+                digest = bytes[value.contents]
+            } else if ber.isObjectIdentifier(type, signingTimeContents) {
+                guard time == nil, let value = try ber.firstChild(of: values, BERReader.utcTime),
+                      let utc = try? UTCTime(derEncoded: bytes[value.encoded]) else { throw malformed("a signingTime attribute is not one UTCTime") }
+                time = date(utc)
+            }
         }
-        guard let digest else { throw TokenError.format(field: "token.paymentData.signature", reason: "no messageDigest attribute") }
-        guard let time else { throw TokenError.format(field: "token.paymentData.signature", reason: "no signingTime attribute") }
-        guard let algorithmNode = try children(fields[attributesIndex + 1]).first else {
-            throw TokenError.format(field: "token.paymentData.signature", reason: "no signature algorithm")
-        }
-        let algorithm = try ASN1ObjectIdentifier(berEncoded: algorithmNode)
-        let signature = Array(try ASN1OctetString(berEncoded: fields[attributesIndex + 2]).bytes)
-        return (SignerInfo(signedAttributes: attributes.encodedBytes, messageDigest: digest, signingTime: time,
-                           algorithm: algorithm, signature: signature), certificates)
+        guard let digest else { throw malformed("no messageDigest attribute") }
+        guard let time else { throw malformed("no signingTime attribute") }
+        return (SignerInfo(signedAttributes: bytes[attributes.encoded], messageDigest: digest, signingTime: time,
+                           algorithm: algorithms.first { ber.isObjectIdentifier(algorithm, $0.0) }?.1,
+                           signature: bytes[signatureNode.contents]), certificates)
     }
 
-    static func children(_ node: ASN1Node) throws -> [ASN1Node] {
-        guard case .constructed(let nodes) = node.content else {
-            throw TokenError.format(field: "token.paymentData.signature", reason: "unexpected primitive value")
-        }
-        return Array(nodes)
+    static func malformed(_ reason: String) -> TokenError {
+        .format(field: "token.paymentData.signature", reason: reason)
     }
 
     /// A UTCTime, as swift-asn1 read and range-checked it (years 50–99 are 19xx, as RFC 5280 says), as a `Date`.

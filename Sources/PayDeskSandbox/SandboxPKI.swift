@@ -123,7 +123,7 @@ public struct SandboxPKI: @unchecked Sendable {
             let merchantKey = forRetiredKey ? retiredECKey : merchantECKey
             keyBytes = ephemeral.publicKey.derRepresentation
             let merchantIdHash = Array(SHA256.hash(data: Data(merchantIdentifier.utf8)))
-            symmetric = try TokenDecryptor.ecSymmetricKey(merchantKey, ephemeralPublicKey: keyBytes, merchantIdHash: merchantIdHash)
+            symmetric = try TokenDecryptor.ecSymmetricKey(merchantKey, ephemeralPublicKey: Array(keyBytes), merchantIdHash: merchantIdHash)
             header["ephemeralPublicKey"] = keyBytes.base64EncodedString()
             header["publicKeyHash"] = Data(SHA256.hash(data: merchantKey.publicKey.derRepresentation)).base64EncodedString()
         case .rsaV1:

@@ -47,7 +47,7 @@ import TestSupport
         let merchant = GeneratedTokenTests.p256Key(&generator)
         let key = try MerchantKey(privateKeyPEM: merchant.pemRepresentation, identity: .merchantIdentifier("merchant.com.example"))
         let ephemeral = GeneratedTokenTests.p256Key(&generator)
-        let symmetric = try TokenDecryptor.ecSymmetricKey(merchant, ephemeralPublicKey: ephemeral.publicKey.derRepresentation,
+        let symmetric = try TokenDecryptor.ecSymmetricKey(merchant, ephemeralPublicKey: Array(ephemeral.publicKey.derRepresentation),
                                                           merchantIdHash: key.merchantIdHash)
         let box = try AES.GCM.seal(UnsafeRawBufferPointer(plaintext), using: symmetric, nonce: AES.GCM.Nonce(data: Data(repeating: 0, count: 16)))
         // (the search finds what is there: the plaintext before it is wiped)

@@ -24,7 +24,7 @@ import _CryptoExtras
                         acceptEphemeral: (P256.KeyAgreement.PrivateKey) -> Bool = { _ in true }) throws -> PaymentTokenData {
         var ephemeral = p256Key(&generator)
         while !acceptEphemeral(ephemeral) { ephemeral = p256Key(&generator) }
-        let key = try TokenDecryptor.ecSymmetricKey(merchantKey, ephemeralPublicKey: ephemeral.publicKey.derRepresentation,
+        let key = try TokenDecryptor.ecSymmetricKey(merchantKey, ephemeralPublicKey: Array(ephemeral.publicKey.derRepresentation),
                                                     merchantIdHash: merchantIdHash)
         let box = try AES.GCM.seal(plaintext, using: key, nonce: AES.GCM.Nonce(data: Data(repeating: 0, count: 16)))
         return try token(version: "EC_v1", data: box.ciphertext + box.tag, header: [
@@ -71,6 +71,22 @@ import _CryptoExtras
         #expect(try TokenDecryptor(keys: [key]).decrypt(token).expiration == "2030-12", "\(seed)")
     }
 
+    @Test func anEphemeralKeyIsReadFromItsPointAsSwiftCryptoReadsItsDER() {
+        // Given ephemeral keys as Apple sends them (DER SubjectPublicKeyInfo), and each with one byte changed
+        let seed = TestSeed()
+        var generator = seed.generator
+        for _ in 0..<100 {
+            let der = Array(Self.p256Key(&generator).publicKey.derRepresentation)
+            var changed = der
+            changed[Int.random(in: 0..<der.count, using: &generator)] ^= UInt8(1 << Int.random(in: 0..<8, using: &generator))
+            for key in [der, changed] {
+                // When the decryptor reads them, Then it gets the key swift-crypto's DER reader gets, or refuses as it does
+                #expect(TokenDecryptor.p256PublicKey(key)?.x963Representation
+                        == (try? P256.KeyAgreement.PublicKey(derRepresentation: key))?.x963Representation, "\(key); \(seed)")
+            }
+        }
+    }
+
     @Test func readsASEC1KeyAfterABagAttributesPreamble() throws {
         // V1's key is SEC1 ("EC PRIVATE KEY"); exported from a keychain it arrives after "Bag Attributes" lines
         let sec1 = try DecryptionTests.file("V1_gala2014", "private_key.pem")
@@ -105,12 +121,12 @@ import _CryptoExtras
         }
     }
 
-    /// What Apple's signature covers or is, for one token: the signed content, and the signer's attributes,
+    /// What Apple's signature covers or is, for one token: the signed content's digest, and the signer's attributes,
     /// digest and signature. A signature check that accepts a token must have seen exactly these.
     static func signedParts(_ token: PaymentTokenData) throws -> [[UInt8]] {
         let (signer, _) = try TokenSignature.parse(Array(token.signature))
-        return [TokenSignature.signedContent(token), Array(signer.signedAttributes), signer.messageDigest, signer.signature,
-                Array(signer.algorithm.description.utf8)]
+        return [Array(TokenSignature.contentDigest(token)), Array(signer.signedAttributes), Array(signer.messageDigest), Array(signer.signature),
+                Array(String(describing: signer.algorithm).utf8)]
     }
 
     @Test func thousandsOfRandomMutationsNeverCrashOrPass() throws {

@@ -56,7 +56,7 @@ public func fuzzToken(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
             checkOneLine(error)
         }
     } else {
-        template.signature = input
+        template.signature = [UInt8](input)
         do { _ = try TokenSignature.verify(template) } catch { checkOneLine(error) }
     }
     return 0
