@@ -41,6 +41,13 @@ extension PayDeskStore {
     /// Applies a payment event inside the caller's transaction. A refusal throws and changes nothing.
     static func apply(_ event: IncomingEvent, fingerprint: Data?, actor: Actor, now: Timestamp,
                       _ db: Database) throws -> ApplyOutcome {
+        var chain = AuditChain()
+        return try apply(event, fingerprint: fingerprint, actor: actor, now: now, chain: &chain, db)
+    }
+
+    /// The same, its audit entry chained after the previous one of `chain` (events applied one after another).
+    static func apply(_ event: IncomingEvent, fingerprint: Data?, actor: Actor, now: Timestamp, chain: inout AuditChain,
+                      _ db: Database) throws -> ApplyOutcome {
         if let fingerprint, try PaymentEventRecord.filter(PaymentEventRecord.Columns.fingerprint == fingerprint).fetchCount(db) > 0 {
             return .duplicate
         }
@@ -112,10 +119,10 @@ extension PayDeskStore {
                                         processorReference: event.processorReference, reason: event.reason,
                                         refundId: event.refundId, amount: refund?.changed.amount ?? event.amount, fingerprint: fingerprint)
         try record.insertNew(db)
-        try AuditLog.append(AuditEntry(at: now, actor: actor, action: event.kind.rawValue, orderId: event.orderId,
-                                       amount: refund?.changed.amount, currencyCode: order.currency,
-                                       idempotencyKey: event.refundId ?? event.processorReference,
-                                       outcome: "order \(order.status.rawValue)", effect: order.effect(touched)), in: db)
+        try chain.append(AuditEntry(at: now, actor: actor, action: event.kind.rawValue, orderId: event.orderId,
+                                    amount: refund?.changed.amount, currencyCode: order.currency,
+                                    idempotencyKey: event.refundId ?? event.processorReference,
+                                    outcome: "order \(order.status.rawValue)", effect: order.effect(touched)), db)
         return .applied
     }
 

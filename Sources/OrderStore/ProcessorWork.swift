@@ -74,14 +74,14 @@ extension PayDeskStore {
     }
 
     /// What a pass over the charges learnt, in one transaction: when each charge still unanswered is asked next,
-    /// and the answers (each in a savepoint: one refused, because an operator got there first, is undone alone
-    /// and reported in its place). A schedule for an order that is no longer charging is dropped.
+    /// and the answers (one refused, because an operator got there first, is undone alone and reported in its
+    /// place). A schedule for an order that is no longer charging is dropped.
     @discardableResult
     public func recordChargeAnswers(_ answers: [IncomingEvent], nextPolls: [(orderId: String, schedule: PollSchedule)],
                                     actor: Actor) throws(StoreError) -> [StoreError?] {
         guard !answers.isEmpty || !nextPolls.isEmpty else { return [] }
-        let now = clock(), path = self.path
-        return try write { db in
+        let now = clock()
+        return try writeEach(answers, after: { db in
             for (orderId, schedule) in nextPolls {
                 try db.cachedStatement(sql: """
                     INSERT INTO charge_polls (order_ref, next_poll_at, poll_interval)
@@ -89,9 +89,8 @@ extension PayDeskStore {
                     ON CONFLICT (order_ref) DO UPDATE SET next_poll_at = excluded.next_poll_at, poll_interval = excluded.poll_interval
                     """).execute(arguments: [schedule.due.millisecondsSinceEpoch, schedule.interval, orderId])
             }
-            return try Self.eachInSavepoint(answers, db, path: path) { event, db in
-                _ = try Self.apply(event, fingerprint: nil, actor: actor, now: now, db)
-            }
+        }) { event, chain, db in
+            _ = try Self.apply(event, fingerprint: nil, actor: actor, now: now, chain: &chain, db)
         }
     }
 
@@ -138,8 +137,9 @@ extension PayDeskStore {
     /// One transaction; an order that moved on meanwhile is refused alone, in its place in the answer.
     @discardableResult
     public func recordChargesAccepted(_ accepted: [(orderId: String, reference: String)], actor: Actor) throws(StoreError) -> [StoreError?] {
+        guard !accepted.isEmpty else { return [] }
         let now = clock()
-        return try eachInSavepoint(accepted) { charge, db in
+        return try writeEach(accepted) { charge, chain, db in
             var order = try Self.fetchOrder(charge.orderId, db)
             guard order.status == .charging, order.processorReference == nil || order.processorReference == charge.reference else {
                 throw StoreError.refused("charge_accepted: order \(charge.orderId) is \(order.status.rawValue) with reference \(order.processorReference ?? "none")")
@@ -147,43 +147,19 @@ extension PayDeskStore {
             guard order.processorReference == nil else { return }
             order.processorReference = charge.reference
             try order.savePaymentState(db)
-            try AuditLog.append(AuditEntry(at: now, actor: actor, action: "charge_accepted", orderId: charge.orderId, amount: order.total,
-                                           currencyCode: order.currency, idempotencyKey: charge.reference, outcome: "awaiting the result"), in: db)
+            try chain.append(AuditEntry(at: now, actor: actor, action: "charge_accepted", orderId: charge.orderId, amount: order.total,
+                                        currencyCode: order.currency, idempotencyKey: charge.reference, outcome: "awaiting the result"), db)
         }
     }
 
-    /// Applies payment events in one transaction, each in a savepoint of its own: a refused event (an operator
-    /// got there first) is undone alone and reported in its place. The lifecycle driver records a pass this way.
+    /// Applies payment events in one transaction: a refused event (an operator got there first) is undone alone
+    /// and reported in its place. The lifecycle driver records a pass this way.
     @discardableResult
     public func apply(_ events: [IncomingEvent], actor: Actor) throws(StoreError) -> [StoreError?] {
+        guard !events.isEmpty else { return [] }
         let now = clock()
-        return try eachInSavepoint(events) { event, db in _ = try Self.apply(event, fingerprint: nil, actor: actor, now: now, db) }
-    }
-
-    /// One write transaction over `items`, each in a savepoint: refusals come back per item; anything else
-    /// (a full disk, a lost lock) fails the whole transaction.
-    private func eachInSavepoint<Item>(_ items: [Item], _ body: (Item, Database) throws -> Void) throws(StoreError) -> [StoreError?] {
-        guard !items.isEmpty else { return [] }
-        let path = self.path
-        return try write { db in try Self.eachInSavepoint(items, db, path: path, body) }
-    }
-
-    private static func eachInSavepoint<Item>(_ items: [Item], _ db: Database, path: String,
-                                              _ body: (Item, Database) throws -> Void) throws -> [StoreError?] {
-        try items.map { item in
-            var problem: StoreError?
-            try db.inSavepoint {
-                do {
-                    try body(item, db)
-                    return .commit
-                } catch let error as StoreError {
-                    problem = error
-                } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
-                    problem = StoreError(error, path: path)
-                }
-                return .rollback
-            }
-            return problem
+        return try writeEach(events) { event, chain, db in
+            _ = try Self.apply(event, fingerprint: nil, actor: actor, now: now, chain: &chain, db)
         }
     }
 }
