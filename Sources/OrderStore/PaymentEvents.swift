@@ -51,7 +51,8 @@ extension PayDeskStore {
         if let fingerprint, try PaymentEventRecord.filter(PaymentEventRecord.Columns.fingerprint == fingerprint).fetchCount(db) > 0 {
             return .duplicate
         }
-        var order = try fetchOrder(event.orderId, db)
+        let stored = try fetchOrder(event.orderId, db)
+        var order = stored
         guard let orderRef = order.id else { throw StoreError.unknownOrder(event.orderId) }
         let state = order.paymentState(refundsInFlight: order.refundsInFlight)
         func refuse(_ reason: String) -> StoreError { .refused("\(event.kind.rawValue): \(reason)") }
@@ -113,7 +114,7 @@ extension PayDeskStore {
                                                 requestedBy: "paydesk", key: IdempotencyKey.automaticRefund(event.orderId), now: now, db))
             }
         }
-        try order.savePaymentState(db)
+        try order.savePaymentChanges(from: stored, db)
         if let refund { try refund.changed.updateChanges(db, from: refund.stored) }
         var record = PaymentEventRecord(orderRef: orderRef, event: event.kind.rawValue, at: event.at.millisecondsSinceEpoch,
                                         processorReference: event.processorReference, reason: event.reason,

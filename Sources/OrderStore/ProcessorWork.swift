@@ -140,13 +140,14 @@ extension PayDeskStore {
         guard !accepted.isEmpty else { return [] }
         let now = clock()
         return try writeEach(accepted) { charge, chain, db in
-            var order = try Self.fetchOrder(charge.orderId, db)
-            guard order.status == .charging, order.processorReference == nil || order.processorReference == charge.reference else {
-                throw StoreError.refused("charge_accepted: order \(charge.orderId) is \(order.status.rawValue) with reference \(order.processorReference ?? "none")")
+            let stored = try Self.fetchOrder(charge.orderId, db)
+            guard stored.status == .charging, stored.processorReference == nil || stored.processorReference == charge.reference else {
+                throw StoreError.refused("charge_accepted: order \(charge.orderId) is \(stored.status.rawValue) with reference \(stored.processorReference ?? "none")")
             }
-            guard order.processorReference == nil else { return }
+            guard stored.processorReference == nil else { return }
+            var order = stored
             order.processorReference = charge.reference
-            try order.savePaymentState(db)
+            try order.savePaymentChanges(from: stored, db)
             try chain.append(AuditEntry(at: now, actor: actor, action: "charge_accepted", orderId: charge.orderId, amount: order.total,
                                         currencyCode: order.currency, idempotencyKey: charge.reference, outcome: "awaiting the result"), db)
         }
