@@ -58,6 +58,7 @@ extension PayDeskStore {
         func refuse(_ reason: String) -> StoreError { .refused("\(event.kind.rawValue): \(reason)") }
 
         var refund: (stored: RefundRecord, changed: RefundRecord)?
+        var refundInserted = false
         let action: PaymentAction?
         switch event.kind {
         case .chargeSubmitted:
@@ -81,6 +82,7 @@ extension PayDeskStore {
                 found = try insertRefund(order: order, amount: amount, reason: .other, note: "refunded at the processor",
                                          requestedBy: "processor", key: IdempotencyKey.processorRefund(refundId), refundId: refundId,
                                          now: event.at, db)
+                refundInserted = true
             }
             guard let storedRefund = found, storedRefund.orderRef == orderRef else { throw refuse("no refund \(quoted(refundId)) on this order") }
             var target = storedRefund
@@ -105,7 +107,7 @@ extension PayDeskStore {
         var touched = refund.map { [$0.changed] } ?? []
         if let action {
             let transition: PaymentTransition
-            let current = order.paymentState(refundsInFlight: try refundsInFlight(order, db))
+            let current = refundInserted ? order.paymentState(refundsInFlight: try refundsInFlight(order, db)) : state
             do throws(PaymentRefusal) { transition = try PaymentLifecycle.apply(action, to: current) }
             catch { throw refuse(error.description) }
             order.adopt(transition.state, at: now)
@@ -137,7 +139,7 @@ extension PayDeskStore {
     }
 
     /// The order's refunds in flight as stored now: one column the schema keeps, so constant work however many
-    /// refunds the order has; read again because a refund inserted earlier in the transaction moved it.
+    /// refunds the order has; read again after inserting a refund, which moved it.
     static func refundsInFlight(_ order: OrderRecord, _ db: Database) throws -> Int64 {
         try Int64.fetchOne(db.cachedStatement(sql: "SELECT refunds_in_flight FROM orders WHERE id = ?"), arguments: [order.id]) ?? 0
     }
