@@ -47,9 +47,14 @@ public struct AcceptedCharge: Sendable, Equatable {
 }
 
 extension PayDeskStore {
-    /// Orders to submit, oldest first.
+    /// Orders to submit, oldest first: their ids and totals alone (a list's row reads its refunds and token too).
     public func ordersToCharge(limit: Int) throws(StoreError) -> [(orderId: String, total: Money)] {
-        try orders(OrderQuery(status: .authorized, limit: limit, order: .oldestFirst)).map { ($0.orderId, $0.total) }
+        let rows = try read { db in
+            try Row.fetchAll(db.cachedStatement(sql: """
+                SELECT order_id, currency, total FROM orders WHERE status = 'authorized' ORDER BY created_at, id LIMIT ?
+                """), arguments: [limit])
+        }
+        return try rows.map { (row: Row) throws(StoreError) in (row["order_id"], Money(minorUnits: row["total"], currency: try Self.currency(of: row))) }
     }
 
     /// Charges submitted and not yet answered, oldest first.
