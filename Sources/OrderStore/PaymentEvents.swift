@@ -52,7 +52,15 @@ extension PayDeskStore {
             return .duplicate
         }
         let stored = try fetchOrder(event.orderId, db)
-        var order = stored
+        try apply(event, to: stored, stored: stored, fingerprint: fingerprint, actor: actor, now: now, chain: &chain, db)
+        return .applied
+    }
+
+    /// Applies an event to `order`: the order as read in this transaction (`stored`), with changes of the caller's
+    /// not yet written, which are written with the event's own.
+    static func apply(_ event: IncomingEvent, to order: OrderRecord, stored: OrderRecord, fingerprint: Data?, actor: Actor, now: Timestamp,
+                      chain: inout AuditChain, _ db: Database) throws {
+        var order = order
         guard let orderRef = order.id else { throw StoreError.unknownOrder(event.orderId) }
         let state = order.paymentState(refundsInFlight: order.refundsInFlight)
         func refuse(_ reason: String) -> StoreError { .refused("\(event.kind.rawValue): \(reason)") }
@@ -126,7 +134,6 @@ extension PayDeskStore {
                                     amount: refund?.changed.amount, currencyCode: order.currency,
                                     idempotencyKey: event.refundId ?? event.processorReference,
                                     outcome: "order \(order.status.rawValue)", effect: order.effect(touched)), db)
-        return .applied
     }
 
     // MARK: Shared steps

@@ -37,6 +37,21 @@ public struct WorkInFlight: Sendable, Equatable {
     public var isEmpty: Bool { charging + toSubmit + refunds + reversals == 0 }
 }
 
+/// The processor's acceptance of a submitted charge: the reference its result comes under, and the result itself
+/// when the processor gave it at once.
+public struct ChargeAcceptance: Sendable, Equatable {
+    public var orderId: String
+    public var reference: String
+    /// The result as a payment event (charge_succeeded or charge_failed), when already known.
+    public var answer: IncomingEvent?
+
+    public init(orderId: String, reference: String, answer: IncomingEvent? = nil) {
+        self.orderId = orderId
+        self.reference = reference
+        self.answer = answer
+    }
+}
+
 /// A charge a processor accepted, as the store records it.
 public struct AcceptedCharge: Sendable, Equatable {
     public var orderId: String
@@ -138,10 +153,12 @@ extension PayDeskStore {
         }
     }
 
-    /// The processor accepted submitted charges under these references: their results are still to come.
-    /// One transaction; an order that moved on meanwhile is refused alone, in its place in the answer.
+    /// The processor accepted submitted charges under these references: their results are still to come, but for
+    /// those it answered at once, each recorded with its acceptance, the order read and written once (an answer
+    /// refused takes its acceptance with it: the next pass asks about the charge by its key). One transaction;
+    /// an order that moved on meanwhile is refused alone, in its place in the answer.
     @discardableResult
-    public func recordChargesAccepted(_ accepted: [(orderId: String, reference: String)], actor: Actor) throws(StoreError) -> [StoreError?] {
+    public func recordChargesAccepted(_ accepted: [ChargeAcceptance], actor: Actor) throws(StoreError) -> [StoreError?] {
         guard !accepted.isEmpty else { return [] }
         let now = clock()
         return try writeEach(accepted) { charge, chain, db in
@@ -149,12 +166,17 @@ extension PayDeskStore {
             guard stored.status == .charging, stored.processorReference == nil || stored.processorReference == charge.reference else {
                 throw StoreError.refused("charge_accepted: order \(charge.orderId) is \(stored.status.rawValue) with reference \(stored.processorReference ?? "none")")
             }
-            guard stored.processorReference == nil else { return }
             var order = stored
-            order.processorReference = charge.reference
-            try order.savePaymentChanges(from: stored, db)
-            try chain.append(AuditEntry(at: now, actor: actor, action: "charge_accepted", orderId: charge.orderId, amount: order.total,
-                                        currencyCode: order.currency, idempotencyKey: charge.reference, outcome: "awaiting the result"), db)
+            if stored.processorReference == nil {
+                order.processorReference = charge.reference
+                try chain.append(AuditEntry(at: now, actor: actor, action: "charge_accepted", orderId: charge.orderId, amount: order.total,
+                                            currencyCode: order.currency, idempotencyKey: charge.reference, outcome: "awaiting the result"), db)
+            }
+            if let answer = charge.answer {
+                try Self.apply(answer, to: order, stored: stored, fingerprint: nil, actor: actor, now: now, chain: &chain, db)
+            } else {
+                try order.savePaymentChanges(from: stored, db)
+            }
         }
     }
 

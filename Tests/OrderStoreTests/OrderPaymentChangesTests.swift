@@ -50,7 +50,7 @@ import TestSupport
         try store.apply([IncomingEvent(orderId: "ORD-1", kind: .chargeSubmitted, at: Fixture.now())], actor: processor)
         let updates = OrderUpdates(store)
         // When the processor's acceptance and then its answer are recorded
-        #expect(try store.recordChargesAccepted([("ORD-1", "ch_1")], actor: processor) == [nil])
+        #expect(try store.recordChargesAccepted([ChargeAcceptance(orderId: "ORD-1", reference: "ch_1")], actor: processor) == [nil])
         let succeeded = IncomingEvent(orderId: "ORD-1", kind: .chargeSucceeded, at: Fixture.now(), processorReference: "ch_1")
         #expect(try store.apply([succeeded], actor: processor) == [nil])
         // Then each names only what it changed (the acceptance keeps the time the charge was submitted)
