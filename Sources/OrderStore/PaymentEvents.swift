@@ -41,15 +41,32 @@ extension PayDeskStore {
     /// Applies a payment event inside the caller's transaction. A refusal throws and changes nothing.
     static func apply(_ event: IncomingEvent, fingerprint: Data?, actor: Actor, now: Timestamp,
                       _ db: Database) throws -> ApplyOutcome {
+        var chain = AuditChain()
+        return try apply(event, fingerprint: fingerprint, actor: actor, now: now, chain: &chain, db)
+    }
+
+    /// The same, its audit entry chained after the previous one of `chain` (events applied one after another).
+    static func apply(_ event: IncomingEvent, fingerprint: Data?, actor: Actor, now: Timestamp, chain: inout AuditChain,
+                      _ db: Database) throws -> ApplyOutcome {
         if let fingerprint, try PaymentEventRecord.filter(PaymentEventRecord.Columns.fingerprint == fingerprint).fetchCount(db) > 0 {
             return .duplicate
         }
-        var order = try fetchOrder(event.orderId, db)
+        let stored = try fetchOrder(event.orderId, db)
+        try apply(event, to: stored, stored: stored, fingerprint: fingerprint, actor: actor, now: now, chain: &chain, db)
+        return .applied
+    }
+
+    /// Applies an event to `order`: the order as read in this transaction (`stored`), with changes of the caller's
+    /// not yet written, which are written with the event's own.
+    static func apply(_ event: IncomingEvent, to order: OrderRecord, stored: OrderRecord, fingerprint: Data?, actor: Actor, now: Timestamp,
+                      chain: inout AuditChain, _ db: Database) throws {
+        var order = order
         guard let orderRef = order.id else { throw StoreError.unknownOrder(event.orderId) }
         let state = order.paymentState(refundsInFlight: order.refundsInFlight)
         func refuse(_ reason: String) -> StoreError { .refused("\(event.kind.rawValue): \(reason)") }
 
         var refund: (stored: RefundRecord, changed: RefundRecord)?
+        var refundInserted = false
         let action: PaymentAction?
         switch event.kind {
         case .chargeSubmitted:
@@ -73,6 +90,7 @@ extension PayDeskStore {
                 found = try insertRefund(order: order, amount: amount, reason: .other, note: "refunded at the processor",
                                          requestedBy: "processor", key: IdempotencyKey.processorRefund(refundId), refundId: refundId,
                                          now: event.at, db)
+                refundInserted = true
             }
             guard let storedRefund = found, storedRefund.orderRef == orderRef else { throw refuse("no refund \(quoted(refundId)) on this order") }
             var target = storedRefund
@@ -97,7 +115,7 @@ extension PayDeskStore {
         var touched = refund.map { [$0.changed] } ?? []
         if let action {
             let transition: PaymentTransition
-            let current = order.paymentState(refundsInFlight: try refundsInFlight(order, db))
+            let current = refundInserted ? order.paymentState(refundsInFlight: try refundsInFlight(order, db)) : state
             do throws(PaymentRefusal) { transition = try PaymentLifecycle.apply(action, to: current) }
             catch { throw refuse(error.description) }
             order.adopt(transition.state, at: now)
@@ -106,17 +124,16 @@ extension PayDeskStore {
                                                 requestedBy: "paydesk", key: IdempotencyKey.automaticRefund(event.orderId), now: now, db))
             }
         }
-        try order.savePaymentState(db)
+        try order.savePaymentChanges(from: stored, db)
         if let refund { try refund.changed.updateChanges(db, from: refund.stored) }
         var record = PaymentEventRecord(orderRef: orderRef, event: event.kind.rawValue, at: event.at.millisecondsSinceEpoch,
                                         processorReference: event.processorReference, reason: event.reason,
                                         refundId: event.refundId, amount: refund?.changed.amount ?? event.amount, fingerprint: fingerprint)
         try record.insertNew(db)
-        try AuditLog.append(AuditEntry(at: now, actor: actor, action: event.kind.rawValue, orderId: event.orderId,
-                                       amount: refund?.changed.amount, currencyCode: order.currency,
-                                       idempotencyKey: event.refundId ?? event.processorReference,
-                                       outcome: "order \(order.status.rawValue)", effect: order.effect(touched)), in: db)
-        return .applied
+        try chain.append(AuditEntry(at: now, actor: actor, action: event.kind.rawValue, orderId: event.orderId,
+                                    amount: refund?.changed.amount, currencyCode: order.currency,
+                                    idempotencyKey: event.refundId ?? event.processorReference,
+                                    outcome: "order \(order.status.rawValue)", effect: order.effect(touched)), db)
     }
 
     // MARK: Shared steps
@@ -129,7 +146,7 @@ extension PayDeskStore {
     }
 
     /// The order's refunds in flight as stored now: one column the schema keeps, so constant work however many
-    /// refunds the order has; read again because a refund inserted earlier in the transaction moved it.
+    /// refunds the order has; read again after inserting a refund, which moved it.
     static func refundsInFlight(_ order: OrderRecord, _ db: Database) throws -> Int64 {
         try Int64.fetchOne(db.cachedStatement(sql: "SELECT refunds_in_flight FROM orders WHERE id = ?"), arguments: [order.id]) ?? 0
     }

@@ -37,6 +37,21 @@ public struct WorkInFlight: Sendable, Equatable {
     public var isEmpty: Bool { charging + toSubmit + refunds + reversals == 0 }
 }
 
+/// The processor's acceptance of a submitted charge: the reference its result comes under, and the result itself
+/// when the processor gave it at once.
+public struct ChargeAcceptance: Sendable, Equatable {
+    public var orderId: String
+    public var reference: String
+    /// The result as a payment event (charge_succeeded or charge_failed), when already known.
+    public var answer: IncomingEvent?
+
+    public init(orderId: String, reference: String, answer: IncomingEvent? = nil) {
+        self.orderId = orderId
+        self.reference = reference
+        self.answer = answer
+    }
+}
+
 /// A charge a processor accepted, as the store records it.
 public struct AcceptedCharge: Sendable, Equatable {
     public var orderId: String
@@ -47,9 +62,14 @@ public struct AcceptedCharge: Sendable, Equatable {
 }
 
 extension PayDeskStore {
-    /// Orders to submit, oldest first.
+    /// Orders to submit, oldest first: their ids and totals alone (a list's row reads its refunds and token too).
     public func ordersToCharge(limit: Int) throws(StoreError) -> [(orderId: String, total: Money)] {
-        try orders(OrderQuery(status: .authorized, limit: limit, order: .oldestFirst)).map { ($0.orderId, $0.total) }
+        let rows = try read { db in
+            try Row.fetchAll(db.cachedStatement(sql: """
+                SELECT order_id, currency, total FROM orders WHERE status = 'authorized' ORDER BY created_at, id LIMIT ?
+                """), arguments: [limit])
+        }
+        return try rows.map { (row: Row) throws(StoreError) in (row["order_id"], Money(minorUnits: row["total"], currency: try Self.currency(of: row))) }
     }
 
     /// Charges submitted and not yet answered, oldest first.
@@ -74,14 +94,14 @@ extension PayDeskStore {
     }
 
     /// What a pass over the charges learnt, in one transaction: when each charge still unanswered is asked next,
-    /// and the answers (each in a savepoint: one refused, because an operator got there first, is undone alone
-    /// and reported in its place). A schedule for an order that is no longer charging is dropped.
+    /// and the answers (one refused, because an operator got there first, is undone alone and reported in its
+    /// place). A schedule for an order that is no longer charging is dropped.
     @discardableResult
     public func recordChargeAnswers(_ answers: [IncomingEvent], nextPolls: [(orderId: String, schedule: PollSchedule)],
                                     actor: Actor) throws(StoreError) -> [StoreError?] {
         guard !answers.isEmpty || !nextPolls.isEmpty else { return [] }
-        let now = clock(), path = self.path
-        return try write { db in
+        let now = clock()
+        return try writeEach(answers, after: { db in
             for (orderId, schedule) in nextPolls {
                 try db.cachedStatement(sql: """
                     INSERT INTO charge_polls (order_ref, next_poll_at, poll_interval)
@@ -89,9 +109,8 @@ extension PayDeskStore {
                     ON CONFLICT (order_ref) DO UPDATE SET next_poll_at = excluded.next_poll_at, poll_interval = excluded.poll_interval
                     """).execute(arguments: [schedule.due.millisecondsSinceEpoch, schedule.interval, orderId])
             }
-            return try Self.eachInSavepoint(answers, db, path: path) { event, db in
-                _ = try Self.apply(event, fingerprint: nil, actor: actor, now: now, db)
-            }
+        }) { event, chain, db in
+            _ = try Self.apply(event, fingerprint: nil, actor: actor, now: now, chain: &chain, db)
         }
     }
 
@@ -134,56 +153,41 @@ extension PayDeskStore {
         }
     }
 
-    /// The processor accepted submitted charges under these references: their results are still to come.
-    /// One transaction; an order that moved on meanwhile is refused alone, in its place in the answer.
+    /// The processor accepted submitted charges under these references: their results are still to come, but for
+    /// those it answered at once, each recorded with its acceptance, the order read and written once (an answer
+    /// refused takes its acceptance with it: the next pass asks about the charge by its key). One transaction;
+    /// an order that moved on meanwhile is refused alone, in its place in the answer.
     @discardableResult
-    public func recordChargesAccepted(_ accepted: [(orderId: String, reference: String)], actor: Actor) throws(StoreError) -> [StoreError?] {
+    public func recordChargesAccepted(_ accepted: [ChargeAcceptance], actor: Actor) throws(StoreError) -> [StoreError?] {
+        guard !accepted.isEmpty else { return [] }
         let now = clock()
-        return try eachInSavepoint(accepted) { charge, db in
-            var order = try Self.fetchOrder(charge.orderId, db)
-            guard order.status == .charging, order.processorReference == nil || order.processorReference == charge.reference else {
-                throw StoreError.refused("charge_accepted: order \(charge.orderId) is \(order.status.rawValue) with reference \(order.processorReference ?? "none")")
+        return try writeEach(accepted) { charge, chain, db in
+            let stored = try Self.fetchOrder(charge.orderId, db)
+            guard stored.status == .charging, stored.processorReference == nil || stored.processorReference == charge.reference else {
+                throw StoreError.refused("charge_accepted: order \(charge.orderId) is \(stored.status.rawValue) with reference \(stored.processorReference ?? "none")")
             }
-            guard order.processorReference == nil else { return }
-            order.processorReference = charge.reference
-            try order.savePaymentState(db)
-            try AuditLog.append(AuditEntry(at: now, actor: actor, action: "charge_accepted", orderId: charge.orderId, amount: order.total,
-                                           currencyCode: order.currency, idempotencyKey: charge.reference, outcome: "awaiting the result"), in: db)
+            var order = stored
+            if stored.processorReference == nil {
+                order.processorReference = charge.reference
+                try chain.append(AuditEntry(at: now, actor: actor, action: "charge_accepted", orderId: charge.orderId, amount: order.total,
+                                            currencyCode: order.currency, idempotencyKey: charge.reference, outcome: "awaiting the result"), db)
+            }
+            if let answer = charge.answer {
+                try Self.apply(answer, to: order, stored: stored, fingerprint: nil, actor: actor, now: now, chain: &chain, db)
+            } else {
+                try order.savePaymentChanges(from: stored, db)
+            }
         }
     }
 
-    /// Applies payment events in one transaction, each in a savepoint of its own: a refused event (an operator
-    /// got there first) is undone alone and reported in its place. The lifecycle driver records a pass this way.
+    /// Applies payment events in one transaction: a refused event (an operator got there first) is undone alone
+    /// and reported in its place. The lifecycle driver records a pass this way.
     @discardableResult
     public func apply(_ events: [IncomingEvent], actor: Actor) throws(StoreError) -> [StoreError?] {
+        guard !events.isEmpty else { return [] }
         let now = clock()
-        return try eachInSavepoint(events) { event, db in _ = try Self.apply(event, fingerprint: nil, actor: actor, now: now, db) }
-    }
-
-    /// One write transaction over `items`, each in a savepoint: refusals come back per item; anything else
-    /// (a full disk, a lost lock) fails the whole transaction.
-    private func eachInSavepoint<Item>(_ items: [Item], _ body: (Item, Database) throws -> Void) throws(StoreError) -> [StoreError?] {
-        guard !items.isEmpty else { return [] }
-        let path = self.path
-        return try write { db in try Self.eachInSavepoint(items, db, path: path, body) }
-    }
-
-    private static func eachInSavepoint<Item>(_ items: [Item], _ db: Database, path: String,
-                                              _ body: (Item, Database) throws -> Void) throws -> [StoreError?] {
-        try items.map { item in
-            var problem: StoreError?
-            try db.inSavepoint {
-                do {
-                    try body(item, db)
-                    return .commit
-                } catch let error as StoreError {
-                    problem = error
-                } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
-                    problem = StoreError(error, path: path)
-                }
-                return .rollback
-            }
-            return problem
+        return try writeEach(events) { event, chain, db in
+            _ = try Self.apply(event, fingerprint: nil, actor: actor, now: now, chain: &chain, db)
         }
     }
 }

@@ -109,12 +109,11 @@ public final class SandboxProcessor: PaymentProcessor {
         let now = clock().millisecondsSinceEpoch
         return try await database.write { db in
             let rows = try Row.fetchAll(db, sql: """
-                SELECT reference, result, reason, ready_at FROM operations
+                SELECT rowid, reference, result, reason, ready_at FROM operations
                 WHERE pushes = 1 AND pushed = 0 AND ready_at <= ? ORDER BY ready_at LIMIT 1000
                 """, arguments: [now])
             for row in rows {
-                try db.cachedStatement(sql: "UPDATE operations SET pushed = 1 WHERE reference = ? AND kind = 'charge'")
-                    .execute(arguments: [row["reference"] as String])
+                try db.cachedStatement(sql: "UPDATE operations SET pushed = 1 WHERE rowid = ?").execute(arguments: [row["rowid"] as Int64])
             }
             return rows.map { (reference: $0["reference"], result: Self.chargeResult($0, now: now)) }
         }
@@ -248,9 +247,11 @@ public final class SandboxProcessor: PaymentProcessor {
         try db.cachedStatement(sql: """
             INSERT INTO operations (idempotency_key, kind, reference, order_id, amount, result, reason, ready_at, pushes)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT (idempotency_key) DO UPDATE SET requests = requests + 1
+            ON CONFLICT (idempotency_key) DO NOTHING
             """).execute(arguments: [operation.key, operation.kind, operation.reference, operation.orderId, operation.amount, operation.result,
                                      operation.reason, operation.readyAt.millisecondsSinceEpoch, operation.pushes])
+        if db.changesCount == 1 { return operation.reference }
+        try db.cachedStatement(sql: "UPDATE operations SET requests = requests + 1 WHERE idempotency_key = ?").execute(arguments: [operation.key])
         return try String.fetchOne(db.cachedStatement(sql: "SELECT reference FROM operations WHERE idempotency_key = ?"),
                                    arguments: [operation.key]) ?? operation.reference
     }

@@ -29,6 +29,9 @@ public final class LifecycleDriver {
     let logger: Logger
     /// What this driver has done since it started, for the log at each pass and at stop.
     public internal(set) var totals = DriverTotals()
+    /// Results the processor pushed about charges other than those it had just accepted, for the next pass's
+    /// answers; lost with the driver, when those charges are polled after their wait instead.
+    private var pushedAhead: [String: ChargeResult] = [:]
 
     /// Why `run` returned.
     public enum Stop: String, Sendable { case idle, requested, deadline }
@@ -97,17 +100,18 @@ public final class LifecycleDriver {
     /// Records pushed results, polls charges that are due, and settles charges a crash left without a
     /// reference. Returns whether any charge is still unanswered.
     private func answerCharges() async throws -> Bool {
-        var pushed: [String: ChargeResult] = [:]
-        for (reference, result) in try await processor.notifications() { pushed[reference] = result }
+        for (reference, result) in try await processor.notifications() { pushedAhead[reference] = result }
+        let pushed = pushedAhead
+        pushedAhead = [:]
         let inFlight = try store.chargesInFlight(limit: batch)
         var answers: [IncomingEvent] = []
         var nextPolls: [(orderId: String, schedule: PollSchedule)] = []
-        var accepted: [(orderId: String, reference: String)] = []
+        var accepted: [ChargeAcceptance] = []
         var waiting = false
         for charge in inFlight {
             guard let reference = charge.processorReference else {
                 await attempt("asking about a charge left in doubt", charge.orderId) {
-                    accepted.append((charge.orderId, try await acceptAgain(charge)))
+                    accepted.append(ChargeAcceptance(orderId: charge.orderId, reference: try await acceptAgain(charge)))
                 }
                 waiting = true
                 continue
@@ -127,17 +131,21 @@ public final class LifecycleDriver {
                     logger.info("charge polled", metadata: metadata)
                 }
             }
-            switch result {
-            case .pending: waiting = true
-            case .succeeded: answers.append(IncomingEvent(orderId: charge.orderId, kind: .chargeSucceeded, at: clock.now(), processorReference: reference))
-            case .failed(let reason):
-                answers.append(IncomingEvent(orderId: charge.orderId, kind: .chargeFailed, at: clock.now(), processorReference: reference,
-                                             reason: reason.rawValue))
-            }
+            if let answer = chargeAnswer(result, orderId: charge.orderId, reference: reference) { answers.append(answer) } else { waiting = true }
         }
         try recordAccepted(accepted)
         logRecorded(answers, try store.recordChargeAnswers(answers, nextPolls: nextPolls, actor: actor))
         return waiting || inFlight.count == batch
+    }
+
+    /// A charge's result as the payment event that records it; nil while it is pending.
+    private func chargeAnswer(_ result: ChargeResult, orderId: String, reference: String) -> IncomingEvent? {
+        switch result {
+        case .pending: nil
+        case .succeeded: IncomingEvent(orderId: orderId, kind: .chargeSucceeded, at: clock.now(), processorReference: reference)
+        case .failed(let reason):
+            IncomingEvent(orderId: orderId, kind: .chargeFailed, at: clock.now(), processorReference: reference, reason: reason.rawValue)
+        }
     }
 
     /// When a charge is next due: its stored schedule, or once the 5-second wait after submission is over.
@@ -158,8 +166,9 @@ public final class LifecycleDriver {
     }
 
     /// Submits authorized orders as one batch: the store records every one `charging` in one transaction first,
-    /// then the processor is sent the batch, then every acceptance is recorded in one transaction. A kill in
-    /// between leaves each charge recorded without a reference, asked about by its key on the next pass.
+    /// then the processor is sent the batch, then every acceptance is recorded in one transaction, with the
+    /// result of each charge the processor answered at once. A kill in between leaves each charge recorded
+    /// without a reference, asked about by its key on the next pass.
     private func submitAuthorized() async throws -> Bool {
         let orders = try store.ordersToCharge(limit: batch)
         let submitted = try record(orders.map { IncomingEvent(orderId: $0.orderId, kind: .chargeSubmitted, at: clock.now()) })
@@ -174,19 +183,40 @@ public final class LifecycleDriver {
         totals.submitted += charges.count
         var answers: [Result<String, any Error>] = []
         if !charges.isEmpty { answers = await processor.submitCharges(charges) }
-        var accepted: [(orderId: String, reference: String)] = []
+        var accepted: [ChargeAcceptance] = []
         // A charge refused, or left out of the reply, is charging without a reference: the next pass asks about it.
         for (index, charge) in charges.enumerated() {
             switch index < answers.count ? answers[index] : .failure(ProcessorUnavailable("the batch's reply left this charge out")) {
             case .success(let reference):
                 logger.info("charge accepted", metadata: ["orderId": "\(charge.orderId)", "idempotencyKey": "\(charge.idempotencyKey)",
                                                           "reference": "\(reference)"])
-                accepted.append((charge.orderId, reference))
+                accepted.append(ChargeAcceptance(orderId: charge.orderId, reference: reference))
             case .failure(let error): retryLater("submitting a charge", charge.orderId, error)
             }
         }
-        try recordAccepted(accepted)
+        try recordAccepted(await answeredAtOnce(accepted))
         return !orders.isEmpty
+    }
+
+    /// The charges just accepted, each with its result if the processor has pushed it already (one that answers
+    /// at once), so that the order is read and written once. What it pushed about other charges waits for the
+    /// next pass; should collecting fail, the acceptances are recorded alone and the next pass asks again.
+    private func answeredAtOnce(_ accepted: [ChargeAcceptance]) async -> [ChargeAcceptance] {
+        guard !accepted.isEmpty else { return accepted }
+        do {
+            for (reference, result) in try await processor.notifications() { pushedAhead[reference] = result }
+        } catch {
+            logger.warning("collecting pushed results failed; will retry", metadata: ["error": "\(error)"])
+            return accepted
+        }
+        return accepted.map { charge in
+            guard let result = pushedAhead[charge.reference], let answer = chargeAnswer(result, orderId: charge.orderId, reference: charge.reference)
+            else { return charge }
+            pushedAhead[charge.reference] = nil
+            var answered = charge
+            answered.answer = answer
+            return answered
+        }
     }
 
     private func submit(_ orderId: String, _ amount: Money) async throws -> String {
@@ -243,11 +273,15 @@ public final class LifecycleDriver {
         }
     }
 
-    private func recordAccepted(_ accepted: [(orderId: String, reference: String)]) throws {
-        for ((orderId, reference), problem) in zip(accepted, try store.recordChargesAccepted(accepted, actor: actor)) {
-            guard let problem else { continue }
-            logger.notice("the store refused it", metadata: ["event": "charge_accepted", "orderId": "\(orderId)", "reference": "\(reference)",
-                                                             "error": "\(problem)"])
+    /// Records acceptances, and the results that came with them (a refused acceptance takes its result with it).
+    private func recordAccepted(_ accepted: [ChargeAcceptance]) throws {
+        for (charge, problem) in zip(accepted, try store.recordChargesAccepted(accepted, actor: actor)) {
+            if let problem {
+                logger.notice("the store refused it", metadata: ["event": "charge_accepted", "orderId": "\(charge.orderId)",
+                                                                 "reference": "\(charge.reference)", "error": "\(problem)"])
+            } else if let answer = charge.answer {
+                logRecorded([answer], [nil])
+            }
         }
     }
 }

@@ -45,6 +45,29 @@ import TestSupport
         #expect(try store.chargesInFlight(limit: 10).map(\.pollSchedule) == [nil, PollSchedule(due: now, interval: 4_000)])
     }
 
+    @Test func aBatchWithOneAnswerRefusedRecordsEveryOtherWithItsOwnAuditEntry() throws {
+        // Given five charges in flight, one of which an external integration has already answered as declined
+        let store = try Fixture.store()
+        let ids = (1...5).map { "ORD-\($0)" }
+        try Fixture.ingest(ids.map { Fixture.order($0) } + ids.map { Fixture.event($0, "charge_submitted", ["processorReference": "ch_\($0)"]) }
+                           + [Fixture.event("ORD-3", "charge_failed", ["reason": "declined"])], into: store)
+        let now = Timestamp(millisecondsSinceEpoch: 1_795_253_410_000)
+        // When a pass records all five as succeeded, and a schedule for a sixth charge still in flight
+        try Fixture.ingest([Fixture.order("ORD-6"), Fixture.event("ORD-6", "charge_submitted", ["processorReference": "ch_ORD-6"])], into: store)
+        let answers = ids.map { IncomingEvent(orderId: $0, kind: .chargeSucceeded, at: now, processorReference: "ch_\($0)") }
+        let problems = try store.recordChargeAnswers(answers, nextPolls: [("ORD-6", PollSchedule(due: now, interval: 4_000))], actor: processor)
+        // Then only the third is refused, in its place; the others are paid, and the schedule is kept
+        #expect(problems.map { $0 != nil } == [false, false, true, false, false])
+        #expect(try ids.map { try store.order($0).summary.status } == [.paid, .paid, .failed, .paid, .paid])
+        #expect(try store.chargesInFlight(limit: 10).map(\.pollSchedule) == [PollSchedule(due: now, interval: 4_000)])
+        // And each paid order has its own entry, the refused one none, and the log chains and agrees with the store
+        for id in ids {
+            let actions = try store.auditEntries(orderId: id).map(\.action)
+            #expect(actions.first == (id == "ORD-3" ? "charge_failed" : "charge_succeeded"), "\(id): \(actions)")
+        }
+        #expect(try store.verifyAudit().isIntact)
+    }
+
     @Test func workInFlightCountsEachKindAndNamesTheOldestOrders() throws {
         // Given an order to submit, one charging with a cancel, and a paid one with a refund pending
         let store = try Fixture.store()

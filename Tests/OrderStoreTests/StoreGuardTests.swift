@@ -36,9 +36,53 @@ import TestSupport
         try Fixture.ingest([Fixture.order("ORD-1")], into: store)
         #expect(rawWrite(store, "UPDATE orders SET status = 'paid'") == "payment status cannot move that way")
         #expect(rawWrite(store, "UPDATE orders SET total = 1") == "an ingested order cannot be changed")
+        #expect(rawWrite(store, "UPDATE orders SET details = '{}', status = 'canceled'") == "an ingested order cannot be changed")
+        #expect(rawWrite(store, "UPDATE orders SET fingerprint = x'00'") == "an ingested order cannot be changed")
         #expect(rawWrite(store, "UPDATE orders SET refunded = 5") != nil)
         #expect(rawWrite(store, "DELETE FROM orders") == "orders are never deleted")
         #expect(rawWrite(store, "INSERT INTO refunds (refund_id, order_ref, amount, status, reason, requested_at, requested_by, idempotency_key, updated_at) VALUES ('r', 1, 1, 'pending', 'other', 0, 'x', 'x', 0)") == "only paid orders can be refunded")
+    }
+
+    /// An order written directly as SQL, in any status, with a token outcome (NULL when nil) as given.
+    func insertOrder(_ store: PayDeskStore, _ id: String, status: String, tokenOutcome: String? = nil) -> String? {
+        let paid = ["paid", "partially_refunded", "refunded", "reversed"].contains(status) ? 100 : 0
+        let refunded = ["partially_refunded": 40, "refunded": 100][status] ?? 0
+        return rawWrite(store, """
+            INSERT INTO orders (order_id, fingerprint, created_at, currency, total, status, paid, refunded, updated_at, customer_name, wallet,
+                                details, token_outcome)
+            VALUES ('\(id)', x'00', 0, 'CNY', 100, '\(status)', \(paid), \(refunded), 0, 'Guest', 'Visa', '{}', \(tokenOutcome.map { "'\($0)'" } ?? "NULL"))
+            """)
+    }
+
+    @Test func sqlMovesAStatusAlongTheLifecycleAndNowhereElse() throws {
+        // Given the moves docs/design.md §3 draws, and an order in each status written directly as SQL
+        let moves: Set = ["authorized>charging", "authorized>canceled", "held>authorized", "held>canceled", "charging>paid", "charging>failed",
+                          "charging>canceled", "paid>reversed", "paid>partially_refunded", "paid>refunded", "partially_refunded>refunded"]
+        let store = try Fixture.store()
+        let statuses = PaymentStatus.allCases.map(\.rawValue)
+        for from in statuses {
+            for to in statuses where to != from {
+                let move = "\(from)>\(to)"
+                #expect(insertOrder(store, move, status: from) == nil)
+                // When its status is set to every other, Then the lifecycle's guard lets exactly those moves through
+                let refusal = rawWrite(store, "UPDATE orders SET status = '\(to)' WHERE order_id = '\(move)'")
+                if moves.contains(move) {
+                    #expect(refusal != "payment status cannot move that way", "\(move)")
+                } else {
+                    #expect(refusal == "payment status cannot move that way", "\(move)")
+                }
+            }
+        }
+    }
+
+    @Test func sqlRefusesAStatusOrATokenOutcomeOutsideItsList() throws {
+        let store = try Fixture.store()
+        // Every status and every token outcome (or none) is stored
+        for status in PaymentStatus.allCases { #expect(insertOrder(store, "S-\(status.rawValue)", status: status.rawValue) == nil) }
+        for outcome in ["verified", "failed", "no_key"] { #expect(insertOrder(store, "T-\(outcome)", status: "authorized", tokenOutcome: outcome) == nil) }
+        // Anything else is not
+        #expect(insertOrder(store, "S-lost", status: "lost")?.hasPrefix("CHECK constraint failed") == true)
+        #expect(insertOrder(store, "T-maybe", status: "authorized", tokenOutcome: "maybe")?.hasPrefix("CHECK constraint failed") == true)
     }
 
     @Test func auditLogIsAppendOnlyAndTamperingIsDetected() throws {

@@ -62,6 +62,35 @@ import Testing
         #expect(try scenario.store.orders(OrderQuery(limit: 100)).allSatisfy { $0.status == .paid })
     }
 
+    @Test func aProcessorThatAnswersAtOnceHasEachResultRecordedWithItsAcceptance() async throws {
+        // Given ten authorized orders and a processor that answers every charge at once
+        let scenario = try Scenario(rates: Scenario.rates { $0.delayScale = 0 }, orders: 10)
+        // When the driver makes one pass
+        try await scenario.driver.pass()
+        // Then every order is paid already, the processor having been asked nothing but the batch and its pushes,
+        // and each order has its whole story in the audit log, which chains and agrees with the store
+        #expect(try scenario.store.orders(OrderQuery(limit: 100)).allSatisfy { $0.status == .paid })
+        #expect(scenario.driver.totals.paid == 10 && scenario.driver.totals.polls == 0)
+        for index in 0..<10 {
+            #expect(try scenario.auditActions(index) == ["order_ingested", "charge_submitted", "charge_accepted", "charge_succeeded"])
+        }
+        #expect(try scenario.everythingSentOnce() && scenario.store.verifyAudit().isIntact)
+    }
+
+    @Test func aResultPushedWhileABatchIsAcceptedIsKeptForTheNextPass() async throws {
+        // Given two orders sent one a pass, to a processor whose pushes come two collections late: the first
+        // order's result arrives as the second is being accepted
+        let scenario = try Scenario(rates: Scenario.rates { $0.delayScale = 0 }, orders: 2)
+        let late = PushesLate(wrapping: scenario.sandbox)
+        let driver = LifecycleDriver(store: scenario.store, processor: late, clock: scenario.clock, batch: 1)
+        // When the driver drains, well within the five seconds before it would poll
+        try await driver.run(untilIdle: true)
+        // Then both are paid from what was pushed: nothing had to be polled
+        #expect(try scenario.store.orders(OrderQuery(limit: 100)).allSatisfy { $0.status == .paid })
+        #expect(driver.totals.polls == 0 && driver.totals.paid == 2)
+        #expect(scenario.clock.now().millisecondsSinceEpoch - 1_795_253_400_000 < LifecycleDriver.resultWait)
+    }
+
     @Test func chargesABatchLeftUnansweredAreAskedAboutOnTheNextPass() async throws {
         // Given a processor that takes a batch but answers only its first half (a batch API cut off mid-reply)
         let scenario = try Scenario(orders: 10)

@@ -115,3 +115,35 @@ final class HalfAnswered: SandboxBacked, @unchecked Sendable {
         return Array(answers.prefix(answers.count / 2))
     }
 }
+
+/// A webhook buffer slow to fill: each result the sandbox pushes is handed out only from the third collection
+/// after its charge was submitted.
+final class PushesLate: SandboxBacked, @unchecked Sendable {
+    let sandbox: SandboxProcessor
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    private var collections = 0
+    private var submittedAt: [String: Int] = [:]
+    private var held: [(reference: String, result: ChargeResult)] = []
+
+    init(wrapping sandbox: SandboxProcessor) { self.sandbox = sandbox }
+
+    func submitCharges(_ charges: [ChargeRequest]) async -> [Result<String, any Error>] {
+        let answers = await sandbox.submitCharges(charges)
+        lock.withLock {
+            for case .success(let reference) in answers { submittedAt[reference] = collections }
+        }
+        return answers
+    }
+
+    func notifications() async throws -> [(reference: String, result: ChargeResult)] {
+        let pushed = try await sandbox.notifications()
+        return lock.withLock {
+            collections += 1
+            held += pushed
+            let due = held.filter { collections >= (submittedAt[$0.reference] ?? 0) + 3 }
+            held.removeAll { collections >= (submittedAt[$0.reference] ?? 0) + 3 }
+            return due
+        }
+    }
+}

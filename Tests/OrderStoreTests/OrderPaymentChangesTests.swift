@@ -1,0 +1,64 @@
+import Foundation
+import GRDB
+import OrderModel
+import Testing
+@testable import OrderStore
+import TestSupport
+
+/// A payment write names only the columns it changes: SQLite updates the indexes, runs the triggers and checks
+/// the constraints of every column an UPDATE names, whether its value changed or not.
+@Suite struct OrderPaymentChangesTests {
+    let processor = Actor(login: "processor")
+
+    /// The UPDATEs of orders the store runs from now on, as SQL with its parameters unexpanded.
+    final class OrderUpdates: @unchecked Sendable {
+        private let lock = NSLock()
+        // Guarded by `lock`.
+        private var statements: [String] = []
+
+        init(_ store: PayDeskStore) {
+            store.database.writeWithoutTransaction { db in
+                db.trace { event in
+                    guard case .statement(let statement) = event, statement.sql.hasPrefix("UPDATE orders ") else { return }
+                    self.lock.withLock { self.statements.append(statement.sql) }
+                }
+            }
+        }
+
+        var all: [String] { lock.withLock { statements } }
+    }
+
+    /// A clock a second further on each time it is read.
+    final class SteppingClock: @unchecked Sendable {
+        private let lock = NSLock()
+        // Guarded by `lock`.
+        private var next = Fixture.now()
+
+        func now() -> Timestamp {
+            lock.withLock {
+                defer { next = next.adding(milliseconds: 1_000) }
+                return next
+            }
+        }
+    }
+
+    @Test func anAcceptanceWritesItsReferenceAloneAndAnAnswerWhatItChanged() throws {
+        // Given an order submitted, on a clock that moves on, and the store's UPDATEs of orders from then on
+        let clock = SteppingClock()
+        let store = try Fixture.store(clock: { clock.now() })
+        try Fixture.ingest([Fixture.order("ORD-1")], into: store)
+        try store.apply([IncomingEvent(orderId: "ORD-1", kind: .chargeSubmitted, at: Fixture.now())], actor: processor)
+        let updates = OrderUpdates(store)
+        // When the processor's acceptance and then its answer are recorded
+        #expect(try store.recordChargesAccepted([ChargeAcceptance(orderId: "ORD-1", reference: "ch_1")], actor: processor) == [nil])
+        let succeeded = IncomingEvent(orderId: "ORD-1", kind: .chargeSucceeded, at: Fixture.now(), processorReference: "ch_1")
+        #expect(try store.apply([succeeded], actor: processor) == [nil])
+        // Then each names only what it changed (the acceptance keeps the time the charge was submitted)
+        #expect(updates.all == ["UPDATE orders SET processor_reference = ? WHERE id = ?",
+                                "UPDATE orders SET status = ?, paid = ?, updated_at = ? WHERE id = ?"])
+        // And the order is as the log says it is
+        let order = try store.order("ORD-1")
+        #expect(order.summary.status == .paid && order.payment.paid == order.summary.total.minorUnits && order.processorReference == "ch_1")
+        #expect(try store.verifyAudit().isIntact)
+    }
+}
