@@ -30,17 +30,3 @@ func measureIngestStages(linesPath: String, storePath: String, now: Timestamp, a
           + "write \(String(format: "%.1f", write * 1e6 / count)) µs a line on one thread (\(String(format: "%.1f", writeCPU * 1e6 / count)) µs of its processor)")
     removeStore(storePath)
 }
-
-/// User and system time of the whole process so far.
-func processCPUSeconds() -> Double {
-    var usage = rusage()
-    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
-}
-
-/// Processor time of the calling thread so far.
-func threadCPUSeconds() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-}

@@ -29,11 +29,6 @@ func throughput(_ name: String, seconds limit: Double = 2, _ body: () throws -> 
 /// yardstick measured for two seconds and the operation for two seconds after it can see different loads; taking
 /// turns gives them the same, and CPU time leaves out the time the thread waited for a core.
 func interleavedRates(_ bodies: [(rate: Double, body: () throws -> Void)], rounds: Int = 31) throws -> [Double] {
-    func threadCPUSeconds() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
     var samples = [[Double]](repeating: [], count: bodies.count)
     for _ in 0..<rounds {
         for (index, (rate, body)) in bodies.enumerated() {
@@ -44,13 +39,6 @@ func interleavedRates(_ bodies: [(rate: Double, body: () throws -> Void)], round
         }
     }
     return samples.map { $0.sorted()[$0.count / 2] }
-}
-
-/// User and system CPU time of the whole process so far: over a stretch of wall time, how many cores it kept busy.
-func processCPUSeconds() -> Double {
-    var usage = rusage()
-    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
 }
 
 func printRate(_ rate: Double, _ name: String) {

@@ -7,7 +7,7 @@ enum AuditLog {
     /// Appends inside the caller's transaction, chaining from the newest entry.
     static func append(_ entry: AuditEntry, in db: Database) throws {
         var chain = AuditChain()
-        try chain.append([entry], db)
+        try chain.append(entry, db)
     }
 
     /// The newest entry's hash, which the next one chains from.
@@ -44,6 +44,10 @@ struct AuditChain {
     mutating func append(_ entries: [AuditEntry], _ db: Database) throws {
         guard !entries.isEmpty else { return }
         head = try AuditLog.insert(entries, after: head ?? AuditLog.head(db), db)
+    }
+
+    mutating func append(_ entry: AuditEntry, _ db: Database) throws {
+        try append([entry], db)
     }
 }
 
