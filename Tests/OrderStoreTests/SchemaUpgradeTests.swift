@@ -102,4 +102,28 @@ import TestSupport
             "paydesk: v12: adding the operator's label to the audit log",
         ])
     }
+
+    @Test func aMigrationKeepsForeignKeysOnRatherThanCheckingTheWholeStoreAfterIt() throws {
+        // Given a store with an order, opened with every statement traced
+        let store = try Fixture.fileStore()
+        try Fixture.ingest([Fixture.order("FK-1")], into: store)
+        final class Statements: @unchecked Sendable { var sql: [String] = [] }
+        let statements = Statements()
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in db.trace { statements.sql.append("\($0)") } }
+        let queue = try DatabaseQueue(path: store.path, configuration: configuration)
+        // When one migration changes nothing and another schedules a poll for an order that does not exist
+        let harmless = SchemaStep("v90", "changing nothing") { db in try db.execute(sql: "SELECT 1") }
+        let breaking = SchemaStep("v91", "breaking a foreign key") { db in
+            try db.execute(sql: "INSERT INTO charge_polls (order_ref, next_poll_at, poll_interval) VALUES (999999, 0, 1)")
+        }
+        try Schema.migrator(reporting: nil, only: [harmless]).migrate(queue)
+        // Then no step is followed by a check of every foreign key in the store (seconds on a million orders)
+        #expect(statements.sql.contains { $0.contains("SELECT 1") })
+        #expect(!statements.sql.contains { $0.localizedCaseInsensitiveContains("foreign_key_check") }, "\(statements.sql)")
+        // And a step that breaks a foreign key still fails, and is not recorded as applied
+        #expect(throws: DatabaseError.self) { try Schema.migrator(reporting: nil, only: [breaking]).migrate(queue) }
+        let applied = try queue.read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations") }
+        #expect(applied.contains("v90") && !applied.contains("v91"))
+    }
 }
