@@ -12,8 +12,7 @@ extension ConsoleState {
         var x = 2
         buffer.fill(y: layout.bodyTop, role: .columnHeader)
         for (index, width) in fitted {
-            buffer.put(columns[index].alignRight ? columns[index].title.rightAligned(width) : columns[index].title,
-                       x: x, y: layout.bodyTop, role: .columnHeader, limit: width)
+            buffer.put(columns[index].header(fitting: width), x: x, y: layout.bodyTop, role: .columnHeader, limit: width)
             x += width + 1
         }
         if rowCount == 0 { buffer.put("  " + empty, x: 0, y: layout.bodyTop + 1, role: .dim) }
@@ -43,7 +42,7 @@ extension ConsoleState {
             TableColumn(title: "Amount", minimum: amountWidth, ideal: amountWidth, priority: 1, alignRight: true),
             TableColumn(title: "Status", minimum: 9, ideal: 10, priority: 1),
             TableColumn(title: "Reason", minimum: 8, ideal: 21, priority: 2),
-            TableColumn(title: "Requested by", minimum: 8, ideal: widest(refunds.rows.map(\.requestedBy), atLeast: 12), priority: 4, flexible: true),
+            TableColumn(title: "Requested by", shortTitle: "By", minimum: 8, ideal: widest(refunds.rows.map(\.requestedBy), atLeast: 12), priority: 4, flexible: true),
         ]
         drawTable(&buffer, layout, columns: columns, rowCount: refunds.rows.count, top: refunds.top, selected: refunds.selected,
                   empty: refunds.loaded ? "no refunds" : "loading…") { index, _ in

@@ -8,6 +8,21 @@ struct DocumentLine {
     init(_ pieces: [(String, Role)]) { self.pieces = pieces }
     init(_ text: String, _ role: Role = .text) { pieces = [(text, role)] }
     static let blank = DocumentLine("")
+
+    /// A line wider than `width` with its last piece broken at spaces, so that a token's verification (which
+    /// root it chains to), a phone number or an audit entry is read whole on any terminal, not cut at its edge.
+    /// Further lines hang under where the last piece starts; a line of one piece, two columns in from its own.
+    func wrapped(to width: Int) -> [DocumentLine] {
+        guard pieces.reduce(0, { $0 + $1.0.displayWidth }) > width, let (text, role) = pieces.last else { return [self] }
+        let lead = Array(pieces.dropLast())
+        let spaces = lead.isEmpty ? text.prefix { $0 == " " }.count : 0
+        let hanging = lead.isEmpty ? spaces + 2 : lead.reduce(0) { $0 + $1.0.displayWidth }
+        let lines = text.dropFirst(spaces).description.wrapped(to: max(1, width - hanging))
+        return lines.enumerated().map { index, line in
+            index == 0 ? DocumentLine(lead + [(String(repeating: " ", count: spaces) + line, role)])
+                : DocumentLine(String(repeating: " ", count: hanging) + line, role)
+        }
+    }
 }
 
 extension ConsoleState {
@@ -99,7 +114,8 @@ extension ConsoleState {
             }
             lines.append(DocumentLine(text + "  \(entry.outcome)"))
         }
-        return lines
+        // Drawn from the second column to the one before the last.
+        return lines.flatMap { $0.wrapped(to: width - 2) }
     }
 
     private func contactLines(_ contact: Contact?, title: String, into lines: inout [DocumentLine]) {

@@ -2,12 +2,20 @@
 /// is narrow (1 matters most).
 struct TableColumn {
     var title: String
+    /// Shown instead of `title` when the column is narrower than it, so that a header is never cut mid-word.
+    var shortTitle: String? = nil
     var minimum: Int
     var ideal: Int
     var priority: Int
     var alignRight = false
     /// Takes whatever width is left over once every column shown has its ideal width.
     var flexible = false
+
+    /// The header for a column `width` wide.
+    func header(fitting width: Int) -> String {
+        let shown = title.displayWidth <= width ? title : shortTitle ?? title
+        return alignRight ? shown.rightAligned(width) : shown
+    }
 }
 
 /// The columns that fit in `width`, with their widths, in their original order. Columns are taken by priority
