@@ -37,4 +37,18 @@ import TerminalCore
         let line = DocumentLine([("  Tieguanyin 铁观音 200g", .text), ("  128.00", .text)])
         #expect(line.wrapped(to: 40).map(text) == [text(line)])
     }
+
+    @Test func aQuarterMegabyteNameIsShownInAFewLinesEndingInAnEllipsis() {
+        // Given a contact line whose name is 80,000 ideographs and then 100,000 combining marks, as an older
+        // store may hold (drawn on every frame of the order screen)
+        for name in [String(repeating: "王", count: 80_000), "Z" + String(repeating: "\u{0301}", count: 100_000) + " +86 138"] {
+            let line = DocumentLine([("  ship to: ", .dim), (name, .text)])
+            // When it is wrapped to 80 columns
+            let wrapped = line.wrapped(to: 80)
+            // Then it takes at most the most lines a line may take, none wider, the last ending in an ellipsis
+            #expect(wrapped.count <= DocumentLine.mostLines)
+            #expect(wrapped.allSatisfy { text($0).displayWidth <= 80 })
+            #expect(text(wrapped[wrapped.count - 1]).reversed().drop { $0 == " " }.first == "…")
+        }
+    }
 }

@@ -70,35 +70,32 @@ extension String {
     }
 
     /// Broken into lines of at most `width` columns at spaces (a word longer than a line is cut into pieces),
-    /// for text that must be read whole on any terminal.
+    /// for text that must be read whole on any terminal. One pass over the text: a long word is cut as it is
+    /// drawn, cell by cell, its terminal controls already shown as their escapes.
     func wrapped(to width: Int) -> [String] {
         guard width > 0 else { return [] }
         var lines: [String] = [], line = "", used = 0
+        func breakLine() {
+            lines.append(line)
+            line = ""
+            used = 0
+        }
         for word in split(separator: " ", omittingEmptySubsequences: true).map(String.init) {
-            var word = word, columns = word.displayWidth
-            while columns > width {
-                // A word too long for any line: as much as fits, then the rest on the next.
-                if !line.isEmpty { lines.append(line); line = ""; used = 0 }
-                var head = "", headColumns = 0
-                for character in word {
-                    let next = String(character).displayWidth
-                    if headColumns + next > width { break }
-                    head.append(character)
-                    headColumns += next
-                }
-                guard !head.isEmpty else { return lines }
-                lines.append(head)
-                word.removeFirst(head.count)
-                columns = word.displayWidth
+            let columns = word.displayWidth(limit: width)
+            if columns <= width {
+                if used > 0, used + 1 + columns > width { breakLine() }
+                line += (used > 0 ? " " : "") + word
+                used += (used > 0 ? 1 : 0) + columns
+                continue
             }
-            if word.isEmpty { continue }
-            if used > 0, used + 1 + columns > width {
-                lines.append(line)
-                line = ""
-                used = 0
+            if used > 0 { breakLine() }
+            for cluster in DisplayClusters(word) {
+                // A character wider than any line (CJK on a one-column line) cannot be shown: stop there.
+                guard cluster.columns <= width else { return lines + (used > 0 ? [line] : []) }
+                if used + cluster.columns > width { breakLine() }
+                line += cluster.text
+                used += cluster.columns
             }
-            line += (used > 0 ? " " : "") + word
-            used += (used > 0 ? 1 : 0) + columns
         }
         if !line.isEmpty || lines.isEmpty { lines.append(line) }
         return lines

@@ -12,17 +12,29 @@ struct DocumentLine {
     /// A line wider than `width` with its last piece broken at spaces, so that a token's verification (which
     /// root it chains to), a phone number or an audit entry is read whole on any terminal, not cut at its edge.
     /// Further lines hang under where the last piece starts; a line of one piece, two columns in from its own.
+    /// At most `mostLines`, the last ending in an ellipsis when there is more: customer text of an older store
+    /// can be a quarter of a megabyte, and this runs on every frame, so only what those lines can show is read.
     func wrapped(to width: Int) -> [DocumentLine] {
-        guard pieces.reduce(0, { $0 + $1.0.displayWidth }) > width, let (text, role) = pieces.last else { return [self] }
+        guard pieces.reduce(0, { $0 + $1.0.displayWidth(limit: width) }) > width, let (text, role) = pieces.last else { return [self] }
         let lead = Array(pieces.dropLast())
-        let spaces = lead.isEmpty ? text.prefix { $0 == " " }.count : 0
-        let hanging = lead.isEmpty ? spaces + 2 : lead.reduce(0) { $0 + $1.0.displayWidth }
-        let lines = text.dropFirst(spaces).description.wrapped(to: max(1, width - hanging))
+        let spaces = lead.isEmpty ? text.unicodeScalars.prefix { $0 == " " }.count : 0
+        let hanging = lead.isEmpty ? spaces + 2 : lead.reduce(0) { $0 + $1.0.displayWidth(limit: width) }
+        let room = max(1, width - hanging)
+        // Every column shown is at least one scalar; two per column leaves room for the spaces a break drops.
+        let readable = text.unicodeScalars.dropFirst(spaces).prefix(Self.mostLines * room * 2)
+        var lines = String(readable).wrapped(to: room)
+        guard !lines.isEmpty else { return [self] }
+        if lines.count > Self.mostLines || readable.endIndex != text.unicodeScalars.endIndex {
+            lines = Array(lines.prefix(Self.mostLines))
+            lines[lines.count - 1] = (lines[lines.count - 1] + "…").fitted(to: room)
+        }
         return lines.enumerated().map { index, line in
             index == 0 ? DocumentLine(lead + [(String(repeating: " ", count: spaces) + line, role)])
                 : DocumentLine(String(repeating: " ", count: hanging) + line, role)
         }
     }
+
+    static let mostLines = 8
 }
 
 extension ConsoleState {
