@@ -198,17 +198,8 @@ enum Schema {
     /// ("Making Other Kinds Of Table Schema Changes"): under `writable_schema`, with the schema version bumped
     /// so every connection reads it again.
     private static func widenStatusCheck(_ db: Database) throws {
-        let statuses = "'reversed', 'partially_refunded', 'refunded'))"
-        let sql = try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'orders'") ?? ""
-        guard sql.components(separatedBy: statuses).count == 2 else {
-            throw StoreError.database("the orders table is not the one this upgrade expects; it was left as it is")
-        }
-        let widened = sql.replacingOccurrences(of: statuses, with: "'reversed', 'partially_refunded', 'refunded', 'held'))")
-        let version = try Int.fetchOne(db, sql: "PRAGMA schema_version") ?? 0
-        try db.execute(sql: "PRAGMA writable_schema = ON")
-        try db.execute(sql: "UPDATE sqlite_master SET sql = ? WHERE type = 'table' AND name = 'orders'", arguments: [widened])
-        try db.execute(sql: "PRAGMA schema_version = \(version + 1)")
-        try db.execute(sql: "PRAGMA writable_schema = OFF")
+        try editOrdersTable(db, replacing: [("'reversed', 'partially_refunded', 'refunded'))",
+                                             "'reversed', 'partially_refunded', 'refunded', 'held'))")])
     }
 
     /// What made the store: `paydesk demo` replaces only a store it marked as its own. A store from before
