@@ -30,19 +30,9 @@ extension PayDeskStore {
                 try first(db)
                 var chain = AuditChain()
                 return try items.map { item in
-                    var problem: StoreError?
-                    try db.inSavepoint {
-                        do {
-                            try body(item, &chain, db)
-                            return .commit
-                        } catch {
-                            guard let refused = Self.refusal(error, path: path) else { throw error }
-                            problem = refused
-                            // Its audit entries are undone with it: the next item chains from the log's head again.
-                            chain = AuditChain()
-                            return .rollback
-                        }
-                    }
+                    let problem = try db.refusedAlone({ try body(item, &chain, db) }, refusal: { Self.refusal($0, path: path) })
+                    // Its audit entries are undone with it: the next item chains from the log's head again.
+                    if problem != nil { chain = AuditChain() }
                     return problem
                 }
             }

@@ -134,20 +134,12 @@ extension PayDeskStore {
                                         amount: (String, Currency) throws(FieldProblem) -> Int64,
                                         _ db: Database) throws -> [(line: Int, outcome: Result<ApplyOutcome, FieldProblem>)] {
         try lines.map { number, line in
-            var outcome: Result<ApplyOutcome, FieldProblem> = .success(.applied)
-            try db.inSavepoint {
-                // A line undone takes its audit entry with it: each line reads the log's head afresh.
-                var chain = AuditChain()
-                do {
-                    outcome = .success(try store(line, actor: actor, now: now, amount: amount, chain: &chain, db))
-                    return .commit
-                } catch {
-                    guard let problem = refusal(error) else { throw error }
-                    outcome = .failure(problem)
-                    return .rollback
-                }
-            }
-            return (number, outcome)
+            var outcome = ApplyOutcome.applied
+            // A line undone takes its audit entry with it: each line reads the log's head afresh.
+            var chain = AuditChain()
+            let problem = try db.refusedAlone({ outcome = try store(line, actor: actor, now: now, amount: amount, chain: &chain, db) },
+                                              refusal: refusal)
+            return (number, problem.map { .failure($0) } ?? .success(outcome))
         }
     }
 
