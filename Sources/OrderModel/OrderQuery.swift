@@ -42,7 +42,7 @@ public struct OrderQuery: Sendable, Equatable {
     /// Found anywhere in the order id, the customers' names, email addresses and cities, the card's last 4 and
     /// the shipping label, ignoring case and accents; a phone number by its digits (`SearchText`). Matches come
     /// in the list's order, every one of them, unless the term is in so many orders (or so short) that it is
-    /// looked for by reading the list itself: then a page reads at most `searchWindow` (or `shortTermWindow`)
+    /// looked for by reading the list itself: then a page reads at most `searchWindow` (`shortTermWindow` for one character)
     /// orders, and `SearchReach` says when that was not enough to fill it.
     public var search: String?
     /// Orders created at or after this moment.
@@ -61,7 +61,7 @@ public struct OrderQuery: Sendable, Equatable {
 
     /// How many orders a page of a search reads, in the list's order, when the index cannot narrow the term.
     public static let searchWindow = 100_000
-    /// The same for a term too short for the index (under `SearchText.indexedLength` characters).
+    /// The same for a single character, which the index cannot serve.
     public static let shortTermWindow = 10_000
 
     public init(status: PaymentStatus? = nil, search: String? = nil, since: Timestamp? = nil, until: Timestamp? = nil,

@@ -122,8 +122,9 @@ public enum SearchText {
         }
     }
 
-    /// How many characters a term needs for the trigram index to serve it; a shorter one is looked for by a
-    /// bounded scan (`OrderQuery.shortTermWindow`).
+    /// How many characters a term needs for the trigram index to serve it directly. A term one shorter is found
+    /// through the trigrams that start with it (schema v17); a single character by a bounded scan
+    /// (`OrderQuery.shortTermWindow`).
     public static let indexedLength = 3
 
     private static let phonePunctuation: Set<Unicode.Scalar> = [" ", "+", "-", ".", "/", "(", ")"]

@@ -32,6 +32,7 @@ enum Schema {
             SchemaStep("v14", "indexing when charges succeeded or failed", indexChargeOutcomes),
             SchemaStep("v15", "dropping the indexes the search index replaced", dropIndexesSearchReplaced),
             SchemaStep("v16", "rewriting the orders table's checks and triggers to do less work on each write", guardsWithoutLists),
+            SchemaStep("v17", "indexing what search terms of two characters are found by", SearchIndex.indexPairs),
         ]
     }
 

@@ -16,8 +16,8 @@ import OrderModel
 ///   and only the orders among the candidates have their document checked, until the page is full: the
 ///   candidates are gathered once, and an order outside them costs a look-up in memory instead of a read of
 ///   its document.
-/// - When its trigrams are in too many orders for either (a common name, "LOAD-"), or it is too short for
-///   trigrams, matches are dense: the list is read in its own order, each order's document checked.
+/// - When its trigrams are in too many orders for either (a common name, "LOAD-"), or it is a single
+///   character, matches are dense: the list is read in its own order, each order's document checked.
 /// Reading the list stops when the page is full or a window of orders is read (`OrderQuery.searchWindow`);
 /// `searchReach` says when the window ran out first.
 /// The documents live in a plain table rather than in FTS5's own content, because the check reads one for every
@@ -78,6 +78,18 @@ enum SearchIndex {
             progress.walked(walked)
         }
         try db.execute(sql: "DROP TABLE order_search; ALTER TABLE order_search_index RENAME TO order_search")
+    }
+
+    /// Schema v17: what a term of two characters is found by (`SearchPlan.pairLookup`). It has no trigram of its
+    /// own, but wherever it stands in a document, either a character follows it, making a trigram that starts
+    /// with it, or it ends the document: the index's vocabulary lists the first, and an index of the documents'
+    /// last two characters finds the second. The vocabulary is read from FTS5's own tables; ingest writes only
+    /// the new index, two characters and a row id per order.
+    static func indexPairs(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE VIRTUAL TABLE order_search_vocabulary USING fts5vocab(order_search, row);
+            CREATE INDEX order_search_text_by_ending ON order_search_text(substr(document, -2));
+            """)
     }
 
     /// Stores orders' documents, inside their lines' transaction (a refused line takes its document with it). They
@@ -194,7 +206,7 @@ struct SearchPlan {
         /// The index narrows the term to more orders than that, but at most one in `sparse`: the list is read,
         /// and the documents of the orders among these.
         case listOrderAmong(Set<Int64>, window: Int)
-        /// The term is in too many orders for the index to narrow, or too short for it: the list is read.
+        /// The term is in too many orders for the index to narrow, or a single character: the list is read.
         case listOrder(window: Int)
         /// A trigram of the term is in no document: nothing can match.
         case nothing
@@ -202,9 +214,11 @@ struct SearchPlan {
 
     let term: String
     let lookup: Lookup
-    /// The FTS5 expression the term was looked up by, when it has trigrams.
+    /// The FTS5 expression the term was looked up by, when the index has trigrams for it.
     private(set) var expression: String?
     static let sampleSize = 200
+    /// How many of the newest documents tell whether a pair of characters is common.
+    static let pairSampleSize = 1_000
     /// A second trigram is intersected when it is in at most one order in this many.
     static let fewOrders: Int64 = 20
     /// The most candidates checked one by one; each costs a document read, and all of them a page.
@@ -217,8 +231,25 @@ struct SearchPlan {
     init(_ term: String, _ db: Database, candidateLimit: Int = Self.candidateLimit) throws {
         self.term = term
         let scalars = Array(term.unicodeScalars), length = SearchText.indexedLength
-        guard scalars.count >= length else { lookup = .listOrder(window: OrderQuery.shortTermWindow); return }
+        guard scalars.count >= length - 1 else { lookup = .listOrder(window: OrderQuery.shortTermWindow); return }
         let stored = try Int64.fetchOne(db.cachedStatement(sql: "SELECT max(id) FROM orders")) ?? 0
+        // Gathered only when they may be few enough to be worth it: a trigram in every tenth order is not.
+        let sparseLimit = max(Int64(candidateLimit), stored / Self.sparse)
+        let gathered = try scalars.count < length ? Self.pairLookup(term, stored: stored, sparseLimit: sparseLimit, db)
+            : Self.trigramLookup(scalars, stored: stored, sparseLimit: sparseLimit, db)
+        guard let (expression, candidates) = gathered else { lookup = .listOrder(window: OrderQuery.searchWindow); return }
+        self.expression = expression
+        lookup = if candidates.isEmpty { .nothing }
+            else if candidates.count <= candidateLimit { .candidates(candidates) }
+            else if candidates.count <= sparseLimit { .listOrderAmong(Set(candidates), window: OrderQuery.searchWindow) }
+            else { .listOrder(window: OrderQuery.searchWindow) }
+    }
+
+    /// The expression and the orders a term of three characters or more is looked up by, at most
+    /// `sparseLimit + 1` of them; nil when its rarest trigram alone is in more orders than that.
+    private static func trigramLookup(_ scalars: [Unicode.Scalar], stored: Int64, sparseLimit: Int64,
+                                      _ db: Database) throws -> (expression: String?, candidates: [Int64])? {
+        let length = SearchText.indexedLength
         let sample = try db.cachedStatement(sql: """
             SELECT count(*), max(rowid) FROM (SELECT rowid FROM order_search WHERE order_search MATCH ? ORDER BY rowid LIMIT ?)
             """)
@@ -226,27 +257,47 @@ struct SearchPlan {
         for start in 0...(scalars.count - length) {
             let trigram = String(String.UnicodeScalarView(scalars[start..<start + length]))
             guard estimates[trigram] == nil else { continue }
-            let row = try Row.fetchOne(sample, arguments: [Self.quoted(trigram), Self.sampleSize])
+            let row = try Row.fetchOne(sample, arguments: [quoted(trigram), sampleSize])
             let entries: Int64 = row?[0] ?? 0, reach: Int64 = row?[1] ?? 0
-            guard entries > 0 else { lookup = .nothing; return }
+            guard entries > 0 else { return (quoted(trigram), []) }
             // A full sample reached `reach` rows into the store: the trigram's entries scale with the rest of it.
             // Integers, as everywhere near money; entries is at most 200, so the product stays far inside Int64.
-            estimates[trigram] = entries < Self.sampleSize ? entries : entries * stored / max(1, reach)
+            estimates[trigram] = entries < sampleSize ? entries : entries * stored / max(1, reach)
         }
         // Rarest first; among equals, in a fixed order, so that a term is always looked up the same way.
         let ranked = estimates.sorted { ($0.value, $0.key) < ($1.value, $1.key) }
-        guard let rarest = ranked.first else { lookup = .nothing; return }
-        let second = ranked.dropFirst().first.flatMap { $0.value <= stored / Self.fewOrders ? $0 : nil }
-        let expression = ([rarest] + (second.map { [$0] } ?? [])).map { Self.quoted($0.key) }.joined(separator: " AND ")
-        self.expression = expression
-        // Gathered only when they may be few enough to be worth it: a trigram in every tenth order is not.
-        let sparseLimit = max(Int64(candidateLimit), stored / Self.sparse)
-        guard rarest.value <= sparseLimit else { lookup = .listOrder(window: OrderQuery.searchWindow); return }
-        let candidates = try db.cachedStatement(sql: "SELECT rowid FROM order_search WHERE order_search MATCH ? LIMIT ?")
-            .rowIDs(arguments: [expression, sparseLimit + 1])
-        lookup = if candidates.count <= candidateLimit { .candidates(candidates) }
-            else if candidates.count <= sparseLimit { .listOrderAmong(Set(candidates), window: OrderQuery.searchWindow) }
-            else { .listOrder(window: OrderQuery.searchWindow) }
+        guard let rarest = ranked.first, rarest.value <= sparseLimit else { return nil }
+        let second = ranked.dropFirst().first.flatMap { $0.value <= stored / fewOrders ? $0 : nil }
+        let expression = ([rarest] + (second.map { [$0] } ?? [])).map { quoted($0.key) }.joined(separator: " AND ")
+        return (expression, try candidates(matching: expression, limit: sparseLimit + 1, db))
+    }
+
+    /// The same for a term of two characters (`SearchIndex.indexPairs`): the orders with a trigram that starts
+    /// with it, and those whose document ends with it. Nil when the newest documents, or the vocabulary, say it
+    /// is in more orders than `sparseLimit`.
+    private static func pairLookup(_ term: String, stored: Int64, sparseLimit: Int64,
+                                   _ db: Database) throws -> (expression: String?, candidates: [Int64])? {
+        // The vocabulary counts each trigram's orders by reading its entries: 6 ms for the ten after "12" on a
+        // million orders. The newest documents tell a common pair from a rare one for a tenth of that.
+        let recent = try Row.fetchOne(db.cachedStatement(sql: """
+            SELECT count(*), total(instr(document, ?) > 0) FROM (SELECT document FROM order_search_text ORDER BY id DESC LIMIT ?)
+            """), arguments: [term, pairSampleSize])
+        let sampled: Int64 = recent?[0] ?? 0, holding = Int64(recent?[1] ?? 0.0)
+        guard holding * stored <= sparseLimit * max(1, sampled) else { return nil }
+        let following = try Row.fetchAll(db.cachedStatement(sql: "SELECT term, doc FROM order_search_vocabulary WHERE term > ? AND term <= ?"),
+                                         arguments: [term, term + "\u{10FFFF}"])
+        guard following.reduce(0, { $0 + ($1["doc"] as Int64) }) <= sparseLimit else { return nil }
+        var candidates = try db.cachedStatement(sql: "SELECT id FROM order_search_text WHERE substr(document, -2) = ? LIMIT ?")
+            .rowIDs(arguments: [term, sparseLimit + 1])
+        guard !following.isEmpty else { return (nil, candidates) }
+        let expression = following.map { quoted($0["term"]) }.joined(separator: " OR ")
+        candidates += try Self.candidates(matching: expression, limit: sparseLimit + 1, db)
+        return (expression, Array(Set(candidates)))
+    }
+
+    /// The orders FTS5 finds for `expression`, at most `limit`.
+    private static func candidates(matching expression: String, limit: Int64, _ db: Database) throws -> [Int64] {
+        try db.cachedStatement(sql: "SELECT rowid FROM order_search WHERE order_search MATCH ? LIMIT ?").rowIDs(arguments: [expression, limit])
     }
 
     /// An FTS5 string: the trigram itself, whatever characters it holds.

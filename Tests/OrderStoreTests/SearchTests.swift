@@ -51,12 +51,48 @@ import TestSupport
         #expect(try store.searchReach(OrderQuery(search: text)) == .complete)
     }
 
-    @Test func aTermTooShortForTheIndexIsFoundByReadingTheList() throws {
-        // Given Chinese customers, whose names are often two characters
-        let store = try store([("伟", "王", "上海"), ("芳", "李", "北京"), ("伟", "张", "上海")])
-        // When the operator searches a two-character name, and a single character
-        // Then both are found, newest first, and on a store this small the search read the whole list
+    @Test func aTwoCharacterTermIsFoundThroughTheIndexWhereverItStandsInADocument() throws {
+        // Given Chinese customers, whose names are often two characters, and shipping labels that end each
+        // order's document: 包邮 alone, 包邮 followed by more, and neither
+        let store = try Fixture.store()
+        let customers = [("伟", "王", "包邮"), ("芳", "李", "包邮到家"), ("伟", "张", "顺丰"), ("娜", "李", "EMS")]
+        let lines = customers.enumerated().map { index, customer in
+            Fixture.order(String(format: "TEA-%04d", index), createdAt: time(index), given: customer.0, family: customer.1) {
+                $0["shippingMethod"] = ["identifier": "ship", "label": customer.2, "detail": "", "amount": "0.00"]
+            }
+        }
+        _ = try Fixture.ingest(lines, into: store)
+        // When the operator searches every two characters that stand side by side in any document
+        let documents = try store.database.read { db in try String.fetchAll(db, sql: "SELECT document FROM order_search_text") }
+        let pairs = Set(documents.flatMap { document in
+            let scalars = Array(document.unicodeScalars)
+            return zip(scalars, scalars.dropFirst()).map { String(String.UnicodeScalarView([$0, $1])) }
+        }).compactMap(SearchText.term(for:)).filter { $0.unicodeScalars.count == 2 }
+        #expect(pairs.count > 40)
+        for term in pairs.sorted() {
+            // Then each is looked up through the index, and finds what reading every document finds, newest first
+            let (plan, expected) = try store.database.read { db in
+                let every = try SearchIndex.walk(PayDeskStore.list(OrderQuery()), term: term, among: nil, window: 100, limit: 50, db)
+                return (try SearchPlan(term, db), try String.fetchAll(db, sql: """
+                    SELECT order_id FROM orders WHERE id IN (SELECT value FROM json_each(?)) ORDER BY created_at DESC
+                    """, arguments: [SearchIndex.jsonArray(every.ids)]))
+            }
+            guard case .candidates = plan.lookup else { Issue.record("\(term): planned as \(plan.lookup)"); continue }
+            #expect(try found(term, in: store) == expected, "\(term)")
+        }
+        #expect(try found("包邮", in: store) == ["TEA-0001", "TEA-0000"])
         #expect(try found("王伟", in: store) == ["TEA-0000"])
+        let nowhere = try store.database.read { db in try SearchPlan("邮递", db) }
+        guard case .nothing = nowhere.lookup else { Issue.record("邮递 planned as \(nowhere.lookup)"); return }
+    }
+
+    @Test func aSingleCharacterIsFoundByReadingTheList() throws {
+        // Given Chinese customers, two of them named 伟
+        let store = try store([("伟", "王", "上海"), ("芳", "李", "北京"), ("伟", "张", "上海")])
+        // When the operator searches that one character
+        // Then the list is read, both are found in its order, and on a store this small the search read all of it
+        let plan = try store.database.read { db in try SearchPlan("伟", db) }
+        guard case .listOrder(window: OrderQuery.shortTermWindow) = plan.lookup else { Issue.record("planned as \(plan.lookup)"); return }
         #expect(try found("伟", in: store) == ["TEA-0002", "TEA-0000"])
         #expect(try found("伟", in: store, OrderQuery(order: .oldestFirst)) == ["TEA-0000", "TEA-0002"])
         #expect(try store.searchReach(OrderQuery(search: "伟")) == .complete)
@@ -182,16 +218,20 @@ import TestSupport
         let store = try store([("Jürgen", "Schmidt", "Berlin"), ("Anna", "Weiß", "München")])
         try store.database.writeWithoutTransaction { db in
             try db.execute(sql: """
-                DROP TABLE order_search; DROP TABLE order_search_text; DELETE FROM grdb_migrations WHERE identifier IN ('v11', 'v13')
+                DROP TABLE order_search_vocabulary; DROP TABLE order_search; DROP TABLE order_search_text;
+                DELETE FROM grdb_migrations WHERE identifier IN ('v11', 'v13', 'v17')
                 """)
         }
-        // When this version migrates it (v11 indexes the orders, v13 moves their documents out of the index)
+        // When this version migrates it (v11 indexes the orders, v13 moves their documents out of the index, v17
+        // indexes what two characters are found by)
         try Schema.migrator.migrate(store.database)
         // Then the orders already stored are found as new ones are
         #expect(try found("jurgen", in: store) == ["TEA-0000"])
         #expect(try found("zurich", in: store) == ["TEA-0001", "TEA-0000"])
         #expect(try found("5550 0001", in: store) == ["TEA-0001"])
         #expect(try found("uberweg 1", in: store) == ["TEA-0001"])
+        #expect(try found("mu", in: store) == ["TEA-0001"])
+        #expect(try found("in", in: store) == ["TEA-0001", "TEA-0000"])
     }
 
     /// How many documents are stored, how many the trigram index holds, and how many of those belong to a stored order.
