@@ -35,29 +35,41 @@ public enum Base64 {
         try text.withUTF8Bytes { utf8 in Result { () throws(Problem) in try decode(utf8) } }.get()
     }
 
+    /// Decodes and checks in one pass: each group's four values are ORed into what was seen, so a character
+    /// outside the alphabet shows once the pass is over, and only then is what is wrong looked for.
     public static func decode(_ text: UnsafeBufferPointer<UInt8>) throws(Problem) -> [UInt8] {
-        let count = try decodedCount(text)
-        return values.withUnsafeBufferPointer { values in
+        guard text.count % 4 == 0 else { throw .length }
+        guard let input = text.baseAddress, !text.isEmpty else { return [] }
+        let padding = padding(of: text), count = text.count / 4 * 3 - padding
+        var seen: UInt8 = 0
+        let bytes = values.withUnsafeBufferPointer { values in
             [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
-                // Checked: every character before the padding is in the alphabet.
-                var group = 0
-                while 3 * group + 3 <= count {
-                    let bits = UInt32(values[Int(text[4 * group])]) << 18 | UInt32(values[Int(text[4 * group + 1])]) << 12
-                        | UInt32(values[Int(text[4 * group + 2])]) << 6 | UInt32(values[Int(text[4 * group + 3])])
-                    out[3 * group] = UInt8(truncatingIfNeeded: bits >> 16)
-                    out[3 * group + 1] = UInt8(truncatingIfNeeded: bits >> 8)
-                    out[3 * group + 2] = UInt8(truncatingIfNeeded: bits)
-                    group += 1
+                var input = input, output = out.baseAddress!
+                // The groups before the last, then the last, whose padding stands for no bits.
+                for _ in 0..<text.count / 4 - 1 {
+                    let a = values[Int(input[0])], b = values[Int(input[1])], c = values[Int(input[2])], d = values[Int(input[3])]
+                    seen |= a | b | c | d
+                    let bits = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
+                    output[0] = UInt8(truncatingIfNeeded: bits >> 16)
+                    output[1] = UInt8(truncatingIfNeeded: bits >> 8)
+                    output[2] = UInt8(truncatingIfNeeded: bits)
+                    input += 4
+                    output += 3
                 }
-                if 3 * group < count {
-                    let bits = UInt32(values[Int(text[4 * group])]) << 18 | UInt32(values[Int(text[4 * group + 1])]) << 12
-                        | UInt32(values[Int(text[4 * group + 2])] & 0x3F) << 6
-                    out[3 * group] = UInt8(truncatingIfNeeded: bits >> 16)
-                    if 3 * group + 1 < count { out[3 * group + 1] = UInt8(truncatingIfNeeded: bits >> 8) }
-                }
+                let a = values[Int(input[0])], b = values[Int(input[1])]
+                let c = padding < 2 ? values[Int(input[2])] : 0, d = padding < 1 ? values[Int(input[3])] : 0
+                // The bits of the last character that no byte takes: 2 of 18 after one '=', 4 of 12 after two.
+                let unused = padding == 1 ? c & 0x3 : padding == 2 ? b & 0xF : 0
+                seen |= a | b | c | d | (unused == 0 ? 0 : invalid)
+                let bits = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c & 0x3F) << 6 | UInt32(d & 0x3F)
+                output[0] = UInt8(truncatingIfNeeded: bits >> 16)
+                if padding < 2 { output[1] = UInt8(truncatingIfNeeded: bits >> 8) }
+                if padding < 1 { output[2] = UInt8(truncatingIfNeeded: bits) }
                 initialized = count
             }
         }
+        guard seen & invalid == 0 else { throw problem(in: text, padding: padding) }
+        return bytes
     }
 
     /// How many bytes `text` stands for, once it is known to be strict base64: the whole check without the
@@ -69,12 +81,8 @@ public enum Base64 {
 
     public static func decodedCount(_ text: UnsafeBufferPointer<UInt8>) throws(Problem) -> Int {
         guard text.count % 4 == 0 else { throw .length }
-        var padding = 0
-        if text.count > 0, text[text.count - 1] == UInt8(ascii: "=") {
-            padding = text[text.count - 2] == UInt8(ascii: "=") ? 2 : 1
-        }
-        let characters = text.count - padding
-        let problem = values.withUnsafeBufferPointer { values -> Problem? in
+        let padding = padding(of: text), characters = text.count - padding
+        let valid = values.withUnsafeBufferPointer { values -> Bool in
             var seen: UInt8 = 0
             var position = 0
             while position + 32 <= characters {
@@ -82,15 +90,23 @@ public enum Base64 {
                 position += 32
             }
             for offset in position..<characters { seen |= values[Int(text[offset])] }
-            if seen & invalid != 0 {
-                let position = (0..<characters).first { values[Int(text[$0])] == invalid }!
-                return text[position] == UInt8(ascii: "=") ? .padding : .character(position: position + 1)
-            }
-            // The bits of the last character that no byte takes: 2 of 18 after one '=', 4 of 12 after two.
             let unused: UInt8 = padding == 1 ? 0x3 : 0xF
-            return padding > 0 && values[Int(text[characters - 1])] & unused != 0 ? .unusedBits : nil
+            return seen & invalid == 0 && (padding == 0 || values[Int(text[characters - 1])] & unused == 0)
         }
-        if let problem { throw problem }
+        guard valid else { throw problem(in: text, padding: padding) }
         return text.count / 4 * 3 - padding
+    }
+
+    /// How many '=' end `text`, a multiple of four characters: 0, 1 or 2.
+    private static func padding(of text: UnsafeBufferPointer<UInt8>) -> Int {
+        guard text.count >= 2, text[text.count - 1] == UInt8(ascii: "=") else { return 0 }
+        return text[text.count - 2] == UInt8(ascii: "=") ? 2 : 1
+    }
+
+    /// What is wrong with `text`, of a right length, known to be wrong: the first character before the padding
+    /// outside the alphabet, or else the last character's unused bits.
+    private static func problem(in text: UnsafeBufferPointer<UInt8>, padding: Int) -> Problem {
+        guard let position = (0..<text.count - padding).first(where: { values[Int(text[$0])] == invalid }) else { return .unusedBits }
+        return text[position] == UInt8(ascii: "=") ? .padding : .character(position: position + 1)
     }
 }

@@ -35,23 +35,59 @@ extension PaymentTokenFields {
     /// `applicationData` a hex SHA-256, no field over 64 KiB. The first field that is wrong is named. Ingest
     /// checks every line's token so, without decoding its kilobytes.
     public func checked() throws(FieldProblem) -> CheckedPaymentToken {
+        try checked { text, field throws(FieldProblem) in try Self.base64(text, field) { text throws(Base64.Problem) in try Base64.decodedCount(text) } }
+    }
+
+    /// The token checked (`checked()`), its base64 fields decoded as they are checked: what `paydesk decrypt` and
+    /// the merchant's keys work on.
+    public func decoded() throws(FieldProblem) -> DecodedPaymentToken {
+        var fields = [[UInt8]](repeating: [], count: Base64Field.allCases.count)
+        let checked = try checked { text, field throws(FieldProblem) in
+            let bytes = try Self.base64(text, field) { text throws(Base64.Problem) in try Base64.decode(text) }
+            fields[field.rawValue] = bytes
+            return bytes.count
+        }
+        return DecodedPaymentToken(version: checked.version, data: fields[Base64Field.data.rawValue],
+                                   signature: fields[Base64Field.signature.rawValue],
+                                   ephemeralPublicKey: checked.version == .ecV1 ? fields[Base64Field.ephemeralPublicKey.rawValue] : nil,
+                                   wrappedKey: checked.version == .rsaV1 ? fields[Base64Field.wrappedKey.rawValue] : nil,
+                                   publicKeyHash: fields[Base64Field.publicKeyHash.rawValue], transactionId: checked.transactionId,
+                                   applicationDataHash: checked.applicationDataHash)
+    }
+
+    /// The token's base64 fields, by their place in `decoded()`'s bytes.
+    private enum Base64Field: Int, CaseIterable {
+        case data, signature, ephemeralPublicKey, wrappedKey, publicKeyHash
+
+        var name: String {
+            switch self {
+            case .data: "token.paymentData.data"
+            case .signature: "token.paymentData.signature"
+            case .ephemeralPublicKey: "token.paymentData.header.ephemeralPublicKey"
+            case .wrappedKey: "token.paymentData.header.wrappedKey"
+            case .publicKeyHash: "token.paymentData.header.publicKeyHash"
+            }
+        }
+    }
+
+    /// The checks, each base64 field through `base64`, which says how many bytes it stands for (or throws what is
+    /// wrong with it): counting them when the token is only checked, decoding them when its bytes are wanted.
+    private func checked(base64: (_ text: String, _ field: Base64Field) throws(FieldProblem) -> Int) throws(FieldProblem) -> CheckedPaymentToken {
         guard let version = PaymentTokenVersion(rawValue: version) else {
             throw FieldProblem("token.paymentData.version", "\(quoted(version)) is not EC_v1 or RSA_v1")
         }
-        guard try Self.base64Count(data, field: "token.paymentData.data") > 16 else {
-            throw FieldProblem("token.paymentData.data", "too short to hold a GCM tag")
-        }
-        try Self.base64Count(signature, field: "token.paymentData.signature", nonEmpty: true)
+        guard try base64(data, .data) > 16 else { throw FieldProblem(Base64Field.data.name, "too short to hold a GCM tag") }
+        guard try base64(signature, .signature) > 0 else { throw FieldProblem(Base64Field.signature.name, "is empty") }
         switch version {
         case .ecV1:
-            guard let key = ephemeralPublicKey else { throw FieldProblem("token.paymentData.header.ephemeralPublicKey", "missing (EC_v1)") }
-            try Self.base64Count(key, field: "token.paymentData.header.ephemeralPublicKey", nonEmpty: true)
+            guard let key = ephemeralPublicKey else { throw FieldProblem(Base64Field.ephemeralPublicKey.name, "missing (EC_v1)") }
+            guard try base64(key, .ephemeralPublicKey) > 0 else { throw FieldProblem(Base64Field.ephemeralPublicKey.name, "is empty") }
         case .rsaV1:
-            guard let key = wrappedKey else { throw FieldProblem("token.paymentData.header.wrappedKey", "missing (RSA_v1)") }
-            try Self.base64Count(key, field: "token.paymentData.header.wrappedKey", nonEmpty: true)
+            guard let key = wrappedKey else { throw FieldProblem(Base64Field.wrappedKey.name, "missing (RSA_v1)") }
+            guard try base64(key, .wrappedKey) > 0 else { throw FieldProblem(Base64Field.wrappedKey.name, "is empty") }
         }
-        guard try Self.base64Count(publicKeyHash, field: "token.paymentData.header.publicKeyHash") == 32 else {
-            throw FieldProblem("token.paymentData.header.publicKeyHash", "is not a SHA-256 hash (32 bytes)")
+        guard try base64(publicKeyHash, .publicKeyHash) == 32 else {
+            throw FieldProblem(Base64Field.publicKeyHash.name, "is not a SHA-256 hash (32 bytes)")
         }
         guard let transaction = Self.hex(transactionId), (1...Self.maximumTransactionIdBytes).contains(transaction.count) else {
             throw FieldProblem("token.paymentData.header.transactionId", "is not 1 to \(Self.maximumTransactionIdBytes) bytes in hex")
@@ -65,29 +101,12 @@ extension PaymentTokenFields {
         return CheckedPaymentToken(version: version, transactionId: transaction, applicationDataHash: applicationDataHash)
     }
 
-    /// The token checked (`checked()`), then its base64 fields decoded: what `paydesk decrypt` and the merchant's
-    /// keys work on.
-    public func decoded() throws(FieldProblem) -> DecodedPaymentToken {
-        let checked = try checked()
-        // Every field decoded here has passed `checked()`, so none can fail.
-        func bytes(_ text: String) -> [UInt8] { (try? Base64.decode(text)) ?? [] }
-        return DecodedPaymentToken(version: checked.version, data: bytes(data), signature: bytes(signature),
-                                   ephemeralPublicKey: checked.version == .ecV1 ? ephemeralPublicKey.map(bytes) : nil,
-                                   wrappedKey: checked.version == .rsaV1 ? wrappedKey.map(bytes) : nil,
-                                   publicKeyHash: bytes(publicKeyHash), transactionId: checked.transactionId,
-                                   applicationDataHash: checked.applicationDataHash)
-    }
-
-    /// How many bytes a base64 field stands for, once it is known to be strict base64 of at most 64 KiB.
-    @discardableResult
-    static func base64Count(_ text: String, field: String, nonEmpty: Bool = false) throws(FieldProblem) -> Int {
+    /// What `read` makes of a base64 field of at most 64 KiB, its problem named with the field.
+    private static func base64<Read>(_ text: String, _ field: Base64Field, _ read: (String) throws(Base64.Problem) -> Read) throws(FieldProblem) -> Read {
         guard text.utf8.count <= maximumFieldBytes / 3 * 4 + 4 else {
-            throw FieldProblem(field, "larger than \(maximumFieldBytes) bytes")
+            throw FieldProblem(field.name, "larger than \(maximumFieldBytes) bytes")
         }
-        let count: Int
-        do { count = try Base64.decodedCount(text) } catch { throw FieldProblem(field, "is not valid base64: \(error)") }
-        if nonEmpty, count == 0 { throw FieldProblem(field, "is empty") }
-        return count
+        do { return try read(text) } catch { throw FieldProblem(field.name, "is not valid base64: \(error)") }
     }
 
     /// Hex of at most 64 KiB, or nil.

@@ -2,9 +2,9 @@ import Foundation
 import Testing
 import OrderModel
 
-/// The base64 check reads many characters at a time and looks for what is wrong only once something is, and
-/// the decoder trusts it: both held here to Foundation's decoder and to where the first fault is, on seeded
-/// random inputs.
+/// The base64 check and the decoder each look for what is wrong only once they have seen that something is:
+/// both held here to Foundation's decoder, to each other and to where the first fault is, on seeded random
+/// inputs.
 @Suite struct Base64Tests {
     static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
