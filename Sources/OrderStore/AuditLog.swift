@@ -19,13 +19,27 @@ enum AuditLog {
     /// before, many a statement; returns the last one's hash.
     static func insert(_ entries: [AuditEntry], after previous: Data, _ db: Database) throws -> Data {
         var head = previous
-        let rows = entries.map { entry -> [(any DatabaseValueConvertible)?] in
+        let records = entries.map { entry in
             let record = AuditRecord(entry, previousHash: head)
             head = record.hash
-            return [record.at, record.actor, record.operatorLabel, record.sshClient, record.action, record.orderId, record.amount,
-                    record.currency, record.idempotencyKey, record.outcome, record.effect, record.prevHash, record.hash]
+            return record
         }
-        _ = try bulkInsert.run(rows, db)
+        try bulkInsert.run(records.count, db) { index, values in
+            let record = records[index]
+            values.add(record.at)
+            values.add(record.actor)
+            values.add(record.operatorLabel)
+            values.add(record.sshClient)
+            values.add(record.action)
+            values.add(record.orderId)
+            values.add(record.amount)
+            values.add(record.currency)
+            values.add(record.idempotencyKey)
+            values.add(record.outcome)
+            values.add(record.effect)
+            values.add(record.prevHash)
+            values.add(record.hash)
+        }
         return head
     }
 

@@ -97,7 +97,14 @@ enum SearchIndex {
     /// statement is one, so a document indexed per order became an FTS5 segment of its own, and merging them
     /// was half of ingest. `index` adds the transaction's documents in one statement before it commits.
     static func add(_ documents: [(rowID: Int64, order: OrderRecord, document: String)], _ db: Database) throws {
-        _ = try bulkInsert.run(documents.map { [$0.rowID, $0.order.createdAt, $0.order.currency, $0.order.total, $0.document] }, db)
+        try bulkInsert.run(documents.count, db) { index, values in
+            let (rowID, order, document) = documents[index]
+            values.add(rowID)
+            values.add(order.createdAt)
+            values.add(order.currency)
+            values.add(order.total)
+            values.add(document)
+        }
     }
 
     private static let bulkInsert = BulkInsert("INSERT INTO order_search_text (id, created_at, currency, total, document)",

@@ -57,8 +57,13 @@ struct OrderRecord: Codable, Sendable, FetchableRecord, MutablePersistableRecord
     /// earlier among them. Returns the row id of each order inserted, by its order id. Ingest inserts millions of
     /// rows, and GRDB's Codable persistence would cost more than the rest of ingest together.
     static func insertNew(_ records: [OrderRecord], _ db: Database) throws -> [String: Int64] {
-        let inserted = try bulkInsert.run(records.map(\.insertedValues), db)
-        return Dictionary(inserted.map { ($0[1], $0[0]) }, uniquingKeysWith: { first, _ in first })
+        var inserted: [String: Int64] = [:]
+        inserted.reserveCapacity(records.count)
+        try bulkInsert.run(records.count, db, bind: { records[$0].bindInserted(&$1) }) { row in
+            let orderId = row.string(1)
+            if inserted[orderId] == nil { inserted[orderId] = row.int64(0) }
+        }
+        return inserted
     }
 
     private static let bulkInsert = BulkInsert("""
@@ -68,9 +73,27 @@ struct OrderRecord: Codable, Sendable, FetchableRecord, MutablePersistableRecord
         """, row: "(?, ?, ?, ?, ?, ?, 0, 0, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         suffix: "ON CONFLICT (order_id) DO NOTHING RETURNING id, order_id")
 
-    private var insertedValues: [(any DatabaseValueConvertible)?] {
-        [orderId, fingerprint, createdAt, currency, total, status.rawValue, updatedAt, customerName, customerPhoneReversed, customerEmail,
-         cardLast4, wallet, shippingMethod, shippingLabel, details, tokenOutcome?.rawValue, tokenMismatch, tokenVerification, holdReason]
+    /// The values of `bulkInsert`'s placeholders, in order.
+    private func bindInserted(_ values: inout BulkInsert.Values) {
+        values.add(orderId)
+        values.add(fingerprint)
+        values.add(createdAt)
+        values.add(currency)
+        values.add(total)
+        values.add(status.rawValue)
+        values.add(updatedAt)
+        values.add(customerName)
+        values.add(customerPhoneReversed)
+        values.add(customerEmail)
+        values.add(cardLast4)
+        values.add(wallet)
+        values.add(shippingMethod)
+        values.add(shippingLabel)
+        values.add(details)
+        values.add(tokenOutcome?.rawValue)
+        values.add(tokenMismatch)
+        values.add(tokenVerification)
+        values.add(holdReason)
     }
 
     /// Every column but `details`, in the order `init(selected:)` reads them.
