@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import Testing
 import OrderModel
@@ -31,6 +32,27 @@ import OrderModel
         var relabelled = labelled
         relabelled.actor.operatorLabel = "ben"
         #expect(relabelled.chainHash(previous: AuditEntry.genesisHash) != labelled.chainHash(previous: AuditEntry.genesisHash))
+    }
+
+    @Test func theHashIsTheDocumentedLayoutSoStoredChainsStillVerify() {
+        // Given an entry with every field, an effect and an operator's label, chained from a known hash
+        var full = entry
+        full.actor.operatorLabel = "anna"
+        full.effect = AuditEffect(status: .refunded)
+        let previous = Data((0..<32).map { UInt8($0) })
+        // When its hash is laid out by hand: the previous hash, then each field as a big-endian 4-byte length and
+        // its UTF-8 (0xFFFFFFFF for an absent one), the effect and the label last
+        func field(_ text: String?) -> [UInt8] {
+            guard let text else { return [0xFF, 0xFF, 0xFF, 0xFF] }
+            let count = UInt32(text.utf8.count)
+            return [UInt8(count >> 24), UInt8(count >> 16 & 0xFF), UInt8(count >> 8 & 0xFF), UInt8(count & 0xFF)] + Array(text.utf8)
+        }
+        let laidOut = [UInt8](previous) + ["1", "ops", "10.0.0.1 5000", "refund_requested", "A1", "100", "CNY", "k", "ok",
+                                           full.effect?.text, "anna"].flatMap(field)
+        // Then the store's hash is SHA-256 of exactly those bytes, and an entry without either leaves both out
+        #expect(full.chainHash(previous: previous) == Data(SHA256.hash(data: laidOut)))
+        #expect(entry.chainHash(previous: previous)
+            == Data(SHA256.hash(data: [UInt8](previous) + ["1", "ops", "10.0.0.1 5000", "refund_requested", "A1", "100", "CNY", "k", "ok"].flatMap(field))))
     }
 
     @Test func fieldBoundariesCannotBeShifted() {

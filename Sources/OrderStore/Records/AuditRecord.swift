@@ -45,7 +45,7 @@ struct AuditRecord: Codable, FetchableRecord, MutablePersistableRecord {
         outcome = entry.outcome
         effect = entry.effect?.text
         prevHash = previousHash
-        hash = entry.chainHash(previous: previousHash)
+        hash = entry.chainHash(previous: previousHash, effectText: effect)
     }
 
     var entry: AuditEntry {
