@@ -107,9 +107,14 @@ struct OrderRecord: Codable, Sendable, FetchableRecord, MutablePersistableRecord
     /// The order with this id, without its details, through one cached statement read by column position: every
     /// payment event and operator request reads its order, and GRDB's query builder and Codable decoding by column
     /// name cost the driver more than the rest of an event together (docs/design.md §3, `paydesk-benchmarks driver`).
+    /// The record is read from the cursor's row, which reads SQLite's columns in place: `Row.fetchOne` copies every
+    /// column into a row of its own first.
     static func fetch(orderId: String, _ db: Database) throws -> OrderRecord? {
         let statement = try db.cachedStatement(sql: "SELECT \(selection) FROM orders WHERE order_id = ?")
-        return try Row.fetchOne(statement, arguments: [orderId]).map { try OrderRecord(selected: $0) }
+        // The cursor stays alive while its row is read: the row is a view of the statement, which the cursor resets when it goes.
+        let rows = try Row.fetchCursor(statement, arguments: [orderId])
+        guard let row = try rows.next() else { return nil }
+        return try OrderRecord(selected: row)
     }
 
     /// Reads a row of `selection`. A status, reason or outcome this build does not know is an error, as it is
