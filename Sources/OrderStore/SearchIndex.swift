@@ -287,9 +287,9 @@ struct SearchPlan {
         // The vocabulary counts each trigram's orders by reading its entries: 6 ms for the ten after "12" on a
         // million orders. The newest documents tell a common pair from a rare one for a tenth of that.
         let recent = try Row.fetchOne(db.cachedStatement(sql: """
-            SELECT count(*), total(instr(document, ?) > 0) FROM (SELECT document FROM order_search_text ORDER BY id DESC LIMIT ?)
+            SELECT count(*), coalesce(sum(instr(document, ?) > 0), 0) FROM (SELECT document FROM order_search_text ORDER BY id DESC LIMIT ?)
             """), arguments: [term, pairSampleSize])
-        let sampled: Int64 = recent?[0] ?? 0, holding = Int64(recent?[1] ?? 0.0)
+        let sampled: Int64 = recent?[0] ?? 0, holding: Int64 = recent?[1] ?? 0
         guard holding * stored <= sparseLimit * max(1, sampled) else { return nil }
         let following = try Row.fetchAll(db.cachedStatement(sql: "SELECT term, doc FROM order_search_vocabulary WHERE term > ? AND term <= ?"),
                                          arguments: [term, term + "\u{10FFFF}"])

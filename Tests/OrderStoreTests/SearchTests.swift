@@ -86,6 +86,17 @@ import TestSupport
         guard case .nothing = nowhere.lookup else { Issue.record("邮递 planned as \(nowhere.lookup)"); return }
     }
 
+    @Test func anEmptyStoreFindsNothingWhateverTheTermsLength() throws {
+        // Given a store with no orders
+        let store = try Fixture.store()
+        // When the operator searches one, two and three characters
+        // Then nothing is found, and the search says it is complete
+        for text in ["伟", "王伟", "王小明"] {
+            #expect(try found(text, in: store) == [], "\(text)")
+            #expect(try store.searchReach(OrderQuery(search: text)) == .complete, "\(text)")
+        }
+    }
+
     @Test func aSingleCharacterIsFoundByReadingTheList() throws {
         // Given Chinese customers, two of them named 伟
         let store = try store([("伟", "王", "上海"), ("芳", "李", "北京"), ("伟", "张", "上海")])
