@@ -29,7 +29,7 @@ extension PayDeskStore {
         let key = idempotencyKey ?? IdempotencyKey.cancel(orderId)
         let result = try write { db -> Result<CancelResult, StoreError> in
             var order = try Self.fetchOrder(orderId, db)
-            let currency = order.currency
+            let stored = order, currency = order.currency
             func audit(_ outcome: String, effect: AuditEffect? = nil) throws {
                 try AuditLog.append(AuditEntry(at: now, actor: actor, action: "cancel", orderId: orderId, amount: order.total,
                                                currencyCode: currency, idempotencyKey: key, outcome: outcome, effect: effect), in: db)
@@ -64,7 +64,7 @@ extension PayDeskStore {
                 order.cancelRequestedAt = now.millisecondsSinceEpoch
                 order.cancelRequestedBy = actor.description
             }
-            try order.savePaymentState(db)
+            try order.savePaymentChanges(from: stored, db)
             let outcome: CancelOutcome = switch before {
             case .authorized, .held: .canceled
             case .charging: .cancelRequestedWhileCharging
@@ -84,6 +84,7 @@ extension PayDeskStore {
         let now = clock()
         let result = try write { db -> Result<Void, StoreError> in
             var order = try Self.fetchOrder(orderId, db)
+            let stored = order
             func audit(_ outcome: String, effect: AuditEffect? = nil) throws {
                 try AuditLog.append(AuditEntry(at: now, actor: actor, action: "release", orderId: orderId, amount: order.total,
                                                currencyCode: order.currency, outcome: outcome, effect: effect), in: db)
@@ -96,7 +97,7 @@ extension PayDeskStore {
                 return .failure(.refused(error.description))
             }
             order.adopt(transition.state, at: now)
-            try order.savePaymentState(db)
+            try order.savePaymentChanges(from: stored, db)
             try audit("released despite \(order.holdReason ?? "a failed check"): \(trimmed)", effect: order.effect())
             return .success(())
         }

@@ -61,4 +61,24 @@ import TestSupport
         #expect(order.summary.status == .paid && order.payment.paid == order.summary.total.minorUnits && order.processorReference == "ch_1")
         #expect(try store.verifyAudit().isIntact)
     }
+
+    @Test func anOperatorsCancelWritesOnlyWhatItChanged() throws {
+        // Given an authorized order and a paid one, on a clock that moves on, and the store's UPDATEs of orders from then on
+        let clock = SteppingClock()
+        let store = try Fixture.store(clock: { clock.now() })
+        try Fixture.ingest([Fixture.order("ORD-1")], into: store)
+        try Fixture.paidOrder("ORD-2", in: store)
+        let updates = OrderUpdates(store)
+        // When an operator cancels both
+        try store.requestCancel(orderId: "ORD-1", actor: Fixture.actor)
+        try store.requestCancel(orderId: "ORD-2", actor: Fixture.actor)
+        // Then the first is canceled outright and the second has a reversal requested, each naming only its changes
+        #expect(updates.all == [
+            "UPDATE orders SET status = ?, cancel_idempotency_key = ?, updated_at = ? WHERE id = ?",
+            "UPDATE orders SET cancel_requested = ?, cancel_requested_at = ?, cancel_requested_by = ?, cancel_idempotency_key = ?, updated_at = ? WHERE id = ?",
+        ])
+        #expect(try store.order("ORD-1").summary.status == .canceled)
+        #expect(try store.order("ORD-2").payment.cancelRequested)
+        #expect(try store.verifyAudit().isIntact)
+    }
 }

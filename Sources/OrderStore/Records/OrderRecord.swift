@@ -74,7 +74,7 @@ struct OrderRecord: Codable, Sendable, FetchableRecord, MutablePersistableRecord
         suffix: "ON CONFLICT (order_id) DO NOTHING RETURNING id, order_id")
 
     /// The values of `bulkInsert`'s placeholders, in order.
-    private func bindInserted(_ values: inout BulkInsert.Values) {
+    private func bindInserted(_ values: inout StatementValues) {
         values.add(orderId)
         values.add(fingerprint)
         values.add(createdAt)
@@ -105,67 +105,53 @@ struct OrderRecord: Codable, Sendable, FetchableRecord, MutablePersistableRecord
         """
 
     /// The order with this id, without its details, through one cached statement read by column position: every
-    /// payment event and operator request reads its order, and GRDB's query builder and Codable decoding by column
-    /// name cost the driver more than the rest of an event together (docs/design.md §3, `paydesk-benchmarks driver`).
-    /// The record is read from the cursor's row, which reads SQLite's columns in place: `Row.fetchOne` copies every
-    /// column into a row of its own first.
+    /// payment event and operator request reads its order, and GRDB's query builder, its rows (which name their
+    /// columns first) and Codable decoding by column name cost the driver more than the rest of an event together
+    /// (docs/design.md §3, `paydesk-benchmarks driver`).
     static func fetch(orderId: String, _ db: Database) throws -> OrderRecord? {
-        let statement = try db.cachedStatement(sql: "SELECT \(selection) FROM orders WHERE order_id = ?")
-        // The cursor stays alive while its row is read: the row is a view of the statement, which the cursor resets when it goes.
-        let rows = try Row.fetchCursor(statement, arguments: [orderId])
-        guard let row = try rows.next() else { return nil }
-        return try OrderRecord(selected: row)
+        var order: OrderRecord?
+        try db.run("SELECT \(selection) FROM orders WHERE order_id = ?", bind: { $0.add(orderId) }) { order = try OrderRecord(selected: $0) }
+        return order
     }
 
     /// Reads a row of `selection`. A status, reason or outcome this build does not know is an error, as it is
     /// when Codable reads the row.
-    init(selected row: Row) throws {
-        func known<Value: RawRepresentable>(_ raw: String?, _ column: String) throws -> Value? where Value.RawValue == String {
-            guard let raw else { return nil }
-            guard let value = Value(rawValue: raw) else { throw StoreError.database("orders.\(column): unknown value \(quoted(raw))") }
+    init(selected row: StatementRow) throws {
+        func known<Value: RawRepresentable>(_ column: Int32, _ name: String) throws -> Value? where Value.RawValue == String {
+            guard let raw = row.optionalString(column) else { return nil }
+            guard let value = Value(rawValue: raw) else { throw StoreError.database("orders.\(name): unknown value \(quoted(raw))") }
             return value
         }
-        id = row[0]
-        orderId = row[1]
-        fingerprint = row[2]
-        createdAt = row[3]
-        currency = row[4]
-        total = row[5]
-        guard let status: PaymentStatus = try known(row[6], "status") else { throw StoreError.database("orders.status: missing") }
+        id = row.int64(0)
+        orderId = row.string(1)
+        fingerprint = row.data(2)
+        createdAt = row.int64(3)
+        currency = row.string(4)
+        total = row.int64(5)
+        guard let status: PaymentStatus = try known(6, "status") else { throw StoreError.database("orders.status: missing") }
         self.status = status
-        failureReason = try known(row[7], "failure_reason")
-        processorReference = row[8]
-        cancelRequested = row[9]
-        cancelRequestedAt = row[10]
-        cancelRequestedBy = row[11]
-        cancelIdempotencyKey = row[12]
-        paid = row[13]
-        refunded = row[14]
-        updatedAt = row[15]
-        customerName = row[16]
-        customerPhoneReversed = row[17]
-        customerEmail = row[18]
-        cardLast4 = row[19]
-        wallet = row[20]
-        shippingMethod = row[21]
-        shippingLabel = row[22]
+        failureReason = try known(7, "failure_reason")
+        processorReference = row.optionalString(8)
+        cancelRequested = row.bool(9)
+        cancelRequestedAt = row.optionalInt64(10)
+        cancelRequestedBy = row.optionalString(11)
+        cancelIdempotencyKey = row.optionalString(12)
+        paid = row.int64(13)
+        refunded = row.int64(14)
+        updatedAt = row.int64(15)
+        customerName = row.string(16)
+        customerPhoneReversed = row.optionalString(17)
+        customerEmail = row.optionalString(18)
+        cardLast4 = row.optionalString(19)
+        wallet = row.string(20)
+        shippingMethod = row.optionalString(21)
+        shippingLabel = row.optionalString(22)
         details = nil
-        tokenOutcome = try known(row[23], "token_outcome")
-        tokenMismatch = row[24]
-        tokenVerification = row[25]
-        holdReason = row[26]
-        refundsInFlight = row[27]
-    }
-
-    /// Writes the payment state, the only columns that change after ingest, through one cached statement:
-    /// GRDB's Codable diff of the whole record cost more than the rest of a payment event.
-    func savePaymentState(_ db: Database) throws {
-        try db.cachedStatement(sql: """
-            UPDATE orders SET status = ?, failure_reason = ?, processor_reference = ?, cancel_requested = ?, cancel_requested_at = ?,
-                              cancel_requested_by = ?, cancel_idempotency_key = ?, paid = ?, refunded = ?, updated_at = ?
-            WHERE id = ?
-            """).execute(arguments: [status.rawValue, failureReason?.rawValue, processorReference, cancelRequested, cancelRequestedAt,
-                                     cancelRequestedBy, cancelIdempotencyKey, paid, refunded, updatedAt, id])
+        tokenOutcome = try known(23, "token_outcome")
+        tokenMismatch = row.bool(24)
+        tokenVerification = row.optionalString(25)
+        holdReason = row.optionalString(26)
+        refundsInFlight = row.int64(27)
     }
 
     init(order: Order, fingerprint: Data, details: String, now: Timestamp) {
