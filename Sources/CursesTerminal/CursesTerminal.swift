@@ -199,10 +199,14 @@ public final class CursesTerminal: Terminal {
         while x <= end {
             let role = buffer[x: x, y: y].role
             var text: [wchar_t] = []
+            text.reserveCapacity(end - x + 1)
             let runStart = x
             while x <= end, buffer[x: x, y: y].role == role {
                 let cell = buffer[x: x, y: y]
-                if isUTF8 {
+                if let byte = cell.printableASCII {
+                    // Most cells of a frame: one character, the same in every locale and every wcwidth.
+                    text.append(wchar_t(byte))
+                } else if isUTF8 {
                     if !cell.isContinuation {
                         let columns = x + 1 < size.width && buffer[x: x + 1, y: y].isContinuation ? 2 : 1
                         text += Self.characters(cell.text, columns: columns)

@@ -45,6 +45,12 @@ public struct DisplayClusters: Sequence, IteratorProtocol {
                 escape = Array(base.visibleEscape.utf8)
                 continue
             }
+            guard let follower = peek(), follower.columns == 0, !follower.isTerminalHazard else {
+                // A scalar alone, as nearly every cluster is: no view to build and convert.
+                let columns = base.columns
+                if columns == 0 { continue }
+                return produce(String(base), columns: columns)
+            }
             var text = String.UnicodeScalarView()
             text.append(base)
             var count = 1

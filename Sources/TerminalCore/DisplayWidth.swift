@@ -32,11 +32,17 @@ extension Unicode.Scalar {
 extension String {
     /// Terminal columns the text takes once neutralised. Reads the whole text: on the console's drawing path
     /// use `displayWidth(limit:)`.
-    public var displayWidth: Int { DisplayClusters(self).reduce(0) { $0 + $1.columns } }
+    public var displayWidth: Int {
+        // Printable ASCII takes a column a byte: most of what a frame measures.
+        if utf8.allSatisfy(\.isPrintableASCII) { return utf8.count }
+        return DisplayClusters(self).reduce(0) { $0 + $1.columns }
+    }
 
     /// The columns the text takes, counted no further than `limit + 1`: enough to tell whether it fits in
     /// `limit`, at a cost that does not grow with the text. Text too long to read that far does not fit.
     public func displayWidth(limit: Int) -> Int {
+        let head = utf8.prefix(limit + 1)
+        if head.allSatisfy(\.isPrintableASCII) { return head.count }
         var used = 0
         var clusters = DisplayClusters(self, columns: limit + 1)
         while let cluster = clusters.next() {

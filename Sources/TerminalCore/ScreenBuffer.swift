@@ -6,6 +6,13 @@ public struct Cell: Hashable, Sendable {
 
     public static let blank = Cell(text: " ", role: .text)
     @inlinable public var isContinuation: Bool { text.isEmpty }
+
+    /// The cell's character when it is a single printable ASCII one.
+    @inlinable public var printableASCII: UInt8? {
+        var bytes = text.utf8.makeIterator()
+        guard let byte = bytes.next(), bytes.next() == nil, byte.isPrintableASCII else { return nil }
+        return byte
+    }
 }
 
 /// What the screen should look like: the output of a view, compared cell by cell with the previous frame so

@@ -59,4 +59,38 @@ import Testing
         let common = ranges.joined().lazy.compactMap(Unicode.Scalar.init(_:))
         #expect(Array(common.filter { $0.isTerminalHazard != $0.isTerminalHazardByProperties }.map(\.value).prefix(5)) == [])
     }
+
+    /// Every text of up to four symbols from a set that has each kind of cell: printable ASCII, wide, a mark
+    /// alone or after a base, a control, an emoji, a scalar of no columns.
+    static let everyShortText: [String] = {
+        let symbols = ["a", " ", "~", "王", "\u{301}", "\u{1B}", "🙂", "\u{AD}"]
+        var texts = [""]
+        var last = [""]
+        for _ in 1...4 {
+            last = last.flatMap { text in symbols.map { text + $0 } }
+            texts += last
+        }
+        return texts
+    }()
+
+    @Test func theASCIIShortcutsMeasureWhatTheClustersMeasure() {
+        // Given every short text, When it is measured whole and up to each limit, Then the shortcut for printable
+        // ASCII gives what adding up its clusters gives
+        for text in Self.everyShortText {
+            #expect(text.displayWidth == DisplayClusters(text).reduce(0) { $0 + $1.columns }, "\(text.unicodeScalars.map(\.value))")
+            for limit in 0...6 {
+                var used = 0
+                var clusters = DisplayClusters(text, columns: limit + 1)
+                while let cluster = clusters.next(), used <= limit { used += cluster.columns }
+                let expected = used > limit || clusters.isCut ? max(used, limit + 1) : used
+                #expect(text.displayWidth(limit: limit) == expected, "\(text.unicodeScalars.map(\.value)) limit \(limit)")
+            }
+        }
+    }
+
+    @Test func aCellIsPrintableASCIIOnlyWhenItHoldsOneSuchCharacter() {
+        #expect(Cell(text: "a", role: .text).printableASCII == UInt8(ascii: "a"))
+        #expect(Cell(text: "~", role: .text).printableASCII == UInt8(ascii: "~"))
+        for text in ["", "ab", "王", "\u{7F}", "\u{1B}", "e\u{301}", "…"] { #expect(Cell(text: text, role: .text).printableASCII == nil, "\(text)") }
+    }
 }
