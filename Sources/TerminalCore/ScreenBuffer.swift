@@ -38,10 +38,11 @@ public struct ScreenBuffer: Equatable, Sendable {
         guard y >= 0, y < size.height, x >= 0, x < size.width else { return 0 }
         let end = min(size.width, x + max(0, limit ?? size.width))
         var column = x
-        let head = text.utf8.prefix(end - column)
+        // One byte past what fits: a mark after the last character that fits belongs in its cell.
+        let head = text.utf8.prefix(end - column + 1)
         if head.allSatisfy(\.isPrintableASCII) {
             // One column per byte, nothing to replace: most of every frame takes this way.
-            for byte in head {
+            for byte in head.prefix(end - column) {
                 set(Cell(text: String(Unicode.Scalar(byte)), role: role), column, y)
                 column += 1
             }
@@ -58,6 +59,45 @@ public struct ScreenBuffer: Equatable, Sendable {
             column += cluster.columns
         }
         return column - x
+    }
+
+    /// Writes `text` as `text.fitted(to: width)` reads, without making that string and reading it again: every
+    /// cell of a table is drawn this way, a frame at a time. Printable ASCII goes straight into cells; other
+    /// text is read cluster by cluster once, the ellipsis written over where it turns out to be cut.
+    public mutating func put(_ text: String, x: Int, y: Int, role: Role, fittedTo width: Int) {
+        guard width > 0, y >= 0, y < size.height, x >= 0, x + width <= size.width else {
+            // Off the screen, or past its edge: the general way, which clips.
+            put(text.fitted(to: width), x: x, y: y, role: role, limit: width)
+            return
+        }
+        let head = text.utf8.prefix(width + 1)
+        if head.allSatisfy(\.isPrintableASCII) {
+            if head.count <= width {
+                let used = put(text, x: x, y: y, role: role, limit: width)
+                fill(y: y, role: role, x: x + used, width: width - used)
+            } else {
+                put(text, x: x, y: y, role: role, limit: width - 1)
+                set(Cell(text: "…", role: role), x + width - 1, y)
+            }
+            return
+        }
+        let end = x + width
+        // Where the ellipsis goes should the text not fit: after the last cluster that leaves room for it.
+        var column = x, cut = x
+        var clusters = DisplayClusters(text, columns: width + 2)
+        var overflows = false
+        while let cluster = clusters.next() {
+            guard column + cluster.columns <= end else { overflows = true; break }
+            set(Cell(text: cluster.text, role: role), column, y)
+            if cluster.columns == 2 { set(Cell(text: "", role: role), column + 1, y) }
+            column += cluster.columns
+            if column < end { cut = column }
+        }
+        if overflows || clusters.isCut {
+            set(Cell(text: "…", role: role), cut, y)
+            column = cut + 1
+        }
+        fill(y: y, role: role, x: column, width: end - column)
     }
 
     /// Paints columns `x..<x+width` of row `y` (default: the whole row) with blanks in `role`.

@@ -25,8 +25,11 @@ extension ConsoleState {
             x = 2
             for (column, width) in fitted {
                 let (text, role) = values[column]
-                let shown = columns[column].alignRight ? text.rightAligned(width) : text.fitted(to: width)
-                buffer.put(shown, x: x, y: y, role: role, limit: width)
+                if columns[column].alignRight {
+                    buffer.put(text.rightAligned(width), x: x, y: y, role: role, limit: width)
+                } else {
+                    buffer.put(text, x: x, y: y, role: role, fittedTo: width)
+                }
                 x += width + 1
             }
             if index == selected { buffer.restyle(y: y, role: .selection) }
