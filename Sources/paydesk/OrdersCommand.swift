@@ -9,7 +9,7 @@ struct OrdersCommand: ParsableCommand {
         commandName: "orders", abstract: "List orders, or show one.", subcommands: [List.self, Show.self])
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List orders, newest first unless sorted otherwise.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List orders, newest first unless sorted otherwise.")
 
         @Option(help: "Only orders in this status.")
         var status: PaymentStatus?
@@ -85,7 +85,7 @@ struct OrdersCommand: ParsableCommand {
     }
 
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show one order: items, shipping, contacts, payment, refunds, audit.")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one order: items, shipping, contacts, payment, refunds, audit.")
 
         @Argument(help: "The order id.")
         var orderId: String

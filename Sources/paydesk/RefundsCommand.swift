@@ -8,7 +8,7 @@ struct RefundsCommand: ParsableCommand {
         commandName: "refunds", abstract: "List refunds, or withdraw a pending one.", subcommands: [List.self, Withdraw.self])
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List refunds, pending first.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List refunds, pending first.")
 
         @Option(help: "Only refunds in this status.")
         var status: RefundStatus?
@@ -38,7 +38,7 @@ struct RefundsCommand: ParsableCommand {
     }
 
     struct Withdraw: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Withdraw a refund that was requested but not yet submitted.")
+        static let configuration = CommandConfiguration(commandName: "withdraw", abstract: "Withdraw a refund that was requested but not yet submitted.")
 
         @Argument(help: "The refund id (re_…).")
         var refundId: String
