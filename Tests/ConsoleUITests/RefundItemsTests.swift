@@ -77,6 +77,34 @@ import Testing
         #expect(Self.refundForm(state)?.pickedSum == nil)
     }
 
+    /// The columns of the refund box's top corners.
+    static func boxEdges(_ state: ConsoleState) -> [Int] {
+        let frame = state.view()
+        for y in 0..<frame.size.height {
+            let corners = (0..<frame.size.width).filter { [state.glyphs.frame.topLeft, state.glyphs.frame.topRight].contains(frame[x: $0, y: y].text) }
+            if corners.count == 2 { return corners }
+        }
+        return []
+    }
+
+    @Test(arguments: [24, 15])
+    func theBoxKeepsItsWidthAsTheCursorMoves(height: Int) throws {
+        // Given the refund form, on a screen tall enough for every item on a line of its own, and on one so short that
+        // the items share one line, the one at the cursor shown
+        var state = Self.form(height: height)
+        let opened = Self.boxEdges(state)
+        #expect(opened.count == 2)
+        // When the operator goes through every field and every item, both ways
+        var seen: [[Int]] = []
+        for key in [Key.up, .up, .up, .tab, .tab, .tab, .tab, .backTab, .backTab, .down, .down] {
+            _ = state.update(.key(key))
+            seen.append(Self.boxEdges(state))
+        }
+        // Then the box stands where it opened, its width the same, whichever field or item the cursor is on
+        #expect(seen.allSatisfy { $0 == opened }, "opened at \(opened), then \(seen)")
+        #expect(Self.refundForm(state)?.field != nil)
+    }
+
     @Test func anOrderWithoutItemsHasTheFormAsBefore() throws {
         // Given an order whose only summary item is its total
         var state = Self.form(items: nil)

@@ -140,7 +140,9 @@ extension KeyMap {
 
 extension RefundForm {
     /// The form's bindings where the operator is now.
-    var bindings: [FormBinding] { KeyMap.refundForm.filter { $0.fields.contains(field) } }
+    var bindings: [FormBinding] { bindings(on: field) }
+
+    func bindings(on field: Field) -> [FormBinding] { KeyMap.refundForm.filter { $0.fields.contains(field) } }
 
     func action(for key: Key) -> FormAction? { bindings.first { $0.keys.contains(key) }?.action }
 }

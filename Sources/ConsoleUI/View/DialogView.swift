@@ -82,7 +82,11 @@ extension ConsoleState {
             let focused = form.field == field
             return ("\(focused ? glyphs.selected : " ") \(name.fitted(to: 9)) \(value)", focused ? .input : .dialog)
         }
-        let hint = form.bindings.compactMap { $0.footer.map { "\($0.key) \($0.word)" } }.joined(separator: " · ")
+        func hint(_ field: RefundForm.Field) -> String {
+            form.bindings(on: field).compactMap { $0.footer.map { "\($0.key) \($0.word)" } }.joined(separator: " · ")
+        }
+        // Padded to the widest field's hint: the box keeps its width as the cursor moves from field to field.
+        let hintWidth = form.fields.map { hint($0).displayWidth }.max() ?? 0
         var lines = changedLine(form.changes) + changeDetails(form.changes) + [
             ("  refundable \(form.refundable) (at most; \(currency.exponent) decimals)", .dialog),
             ("", .dialog),
@@ -94,7 +98,7 @@ extension ConsoleState {
             field("reason", .reason, reasons),
             field("note", .note, form.note.text + (form.field == .note ? "▏" : "")),
             ("", .dialog),
-            (hint, .dim),
+            (hint(form.field).fitted(to: hintWidth), .dim),
         ]
         // Every item on a line of its own where they fit; else the one at the cursor, on one line.
         let fits = lines.count + form.items.count + rest.count + 4 <= size.height - 1
@@ -119,10 +123,16 @@ extension ConsoleState {
 
     /// On a short terminal: the item at the cursor, where it is in the list, and how many are picked.
     private func compactItemLine(_ form: RefundForm) -> [(String, Role)] {
-        guard let item = form.items[safe: form.itemCursor] else { return [] }
+        guard form.items.indices.contains(form.itemCursor) else { return [] }
         let focused = form.field == .items
-        return [("\(focused ? glyphs.selected : " ") \("items".fitted(to: 9)) \(item.picked ? "[x]" : "[ ]") \(item.amount.decimalString) "
-                 + "\(form.itemCursor + 1)/\(form.items.count) \(item.label)", focused ? .input : .dialog)]
+        func line(_ index: Int) -> String {
+            let item = form.items[index]
+            return "\(focused ? glyphs.selected : " ") \("items".fitted(to: 9)) \(item.picked ? "[x]" : "[ ]") \(item.amount.decimalString) "
+                + "\(index + 1)/\(form.items.count) \(item.label)"
+        }
+        // As wide as the widest item's line, so that the box keeps its width as the cursor moves among them.
+        let width = form.items.indices.map { line($0).displayWidth(limit: 74) }.max() ?? 0
+        return [(line(form.itemCursor).fitted(to: width), focused ? .input : .dialog)]
     }
 
     /// How the amount stands to the picked items: their sum, capped at what is refundable, or typed otherwise.
