@@ -108,14 +108,15 @@ public final class SandboxProcessor: PaymentProcessor {
     public func notifications() async throws -> [(reference: String, result: ChargeResult)] {
         let now = clock().millisecondsSinceEpoch
         return try await database.write { db in
+            // Marked pushed and read back in one statement, not an UPDATE a row: the oldest 1,000 that are ready.
             let rows = try Row.fetchAll(db, sql: """
-                SELECT rowid, reference, result, reason, ready_at FROM operations
-                WHERE pushes = 1 AND pushed = 0 AND ready_at <= ? ORDER BY ready_at LIMIT 1000
+                UPDATE operations SET pushed = 1
+                WHERE rowid IN (SELECT rowid FROM operations WHERE pushes = 1 AND pushed = 0 AND ready_at <= ? ORDER BY ready_at LIMIT 1000)
+                RETURNING reference, result, reason, ready_at
                 """, arguments: [now])
-            for row in rows {
-                try db.cachedStatement(sql: "UPDATE operations SET pushed = 1 WHERE rowid = ?").execute(arguments: [row["rowid"] as Int64])
-            }
-            return rows.map { (reference: $0["reference"], result: Self.chargeResult($0, now: now)) }
+            // RETURNING gives its rows in no particular order; they are pushed oldest first.
+            return rows.sorted { ($0["ready_at"] as Int64) < ($1["ready_at"] as Int64) }
+                .map { (reference: $0["reference"], result: Self.chargeResult($0, now: now)) }
         }
     }
 

@@ -110,9 +110,11 @@ struct OrderRecord: Codable, Sendable, FetchableRecord, MutablePersistableRecord
     /// (docs/design.md §3, `paydesk-benchmarks driver`).
     static func fetch(orderId: String, _ db: Database) throws -> OrderRecord? {
         var order: OrderRecord?
-        try db.run("SELECT \(selection) FROM orders WHERE order_id = ?", bind: { $0.add(orderId) }) { order = try OrderRecord(selected: $0) }
+        try db.run(fetchSQL, bind: { $0.add(orderId) }) { order = try OrderRecord(selected: $0) }
         return order
     }
+
+    private static let fetchSQL = "SELECT \(selection) FROM orders WHERE order_id = ?"
 
     /// Reads a row of `selection`. A status, reason or outcome this build does not know is an error, as it is
     /// when Codable reads the row.
