@@ -97,7 +97,7 @@ func percentile(_ samples: [Double], _ percent: Int) -> Double {
 
 /// `count` numbered lines of about 80 characters, for less.
 private func writePlainLines(_ path: String, count: Int) throws {
-    FileManager.default.createFile(atPath: path, contents: nil)
+    _ = FileManager.default.createFile(atPath: path, contents: nil)  // a failure is the open's error, next line
     let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
     defer { try? handle.close() }
     for first in stride(from: 0, to: count, by: 100_000) {
