@@ -20,4 +20,17 @@ import Testing
     func refusesWhatItDidNotWrite(text: String) {
         #expect(AuditEffect(text: text) == nil)
     }
+
+    /// The text is covered by the entry's hash: stored chains verify only while it is written byte for byte as
+    /// documented.
+    @Test func writesTheDocumentedLine() {
+        let refund = AuditEffect.Refund(id: "re_0123456789abcdef", amount: 500, status: .pending)
+        #expect(AuditEffect(status: .paid, paid: 1_000, refunds: [refund]).text
+                == "paid;failure=;cancel=0;paid=1000;refunded=0;refunds=500:pending:19:re_0123456789abcdef")
+        #expect(AuditEffect(status: .failed, failureReason: .pinLockout, cancelRequested: true).text
+                == "failed;failure=pin_lockout;cancel=1;paid=0;refunded=0;refunds=")
+        let processors = [AuditEffect.Refund(id: "é", amount: -1, status: .failed), AuditEffect.Refund(id: "", amount: 2, status: .succeeded)]
+        #expect(AuditEffect(status: .partiallyRefunded, paid: 3, refunded: 2, refunds: processors).text
+                == "partially_refunded;failure=;cancel=0;paid=3;refunded=2;refunds=-1:failed:2:é2:succeeded:0:")
+    }
 }
