@@ -69,6 +69,12 @@ public final class CursesTerminal: Terminal {
         colorLevel = level
         palette = CursesPalette(styles: theme.styles(for: level), level: level)
         size = Size(width: Int(paydesk_cols()), height: Int(paydesk_lines()))
+        // Until the screen has once been left and taken again, ncurses flushes its output after every cursor
+        // movement (it cannot tell its own movements from an application's mvcur then), so a frame went out as
+        // one write per run of changed cells: over SSH, a packet each. Leaving and taking it now, before
+        // anything is drawn, sends every frame in one write, as after a return from Ctrl-Z.
+        endwin()
+        doupdate()
         StopSignals.install()
         // After newterm, which installs ncurses' own SIGTSTP handler: ours leaves the screen from the loop.
         JobControl.install()

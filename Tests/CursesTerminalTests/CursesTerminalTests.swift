@@ -108,6 +108,31 @@ import Themes
         #expect(move * 5 < first)
     }
 
+    @Test func aFrameGoesToTheTerminalInOneWrite() throws {
+        // Given a screen whose output is a socket that keeps each write apart, as each becomes a packet over SSH
+        var ends: [Int32] = [0, 0]
+        try #require(socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue), 0, &ends) == 0)
+        defer { close(ends[1]) }
+        let input = try #require(fopen("/dev/null", "r")), output = try #require(fdopen(ends[0], "w"))
+        defer { fclose(output); fclose(input) }
+        let terminal = try CursesTerminal(device: .streams(input: input, output: output, size: Size(width: 80, height: 24)),
+                                          theme: Theme.standard, environment: ["TERM": "xterm-256color"])
+        defer { terminal.restore() }
+        func writesSent() -> Int {
+            var writes = 0, buffer = [UInt8](repeating: 0, count: 1 << 16)
+            while recv(ends[1], &buffer, buffer.count, Int32(MSG_DONTWAIT)) > 0 { writes += 1 }
+            return writes
+        }
+        terminal.draw(frame(terminal.size, selected: 0))
+        _ = writesSent()
+        // When a frame changes runs of cells on every row, apart from one another (a cursor movement before each)
+        var next = ScreenBuffer(size: terminal.size)
+        for y in 0..<terminal.size.height { next.put("\(y) TEA-000002  王小明  999.00 CNY", x: 0, y: y, role: .text) }
+        terminal.draw(next)
+        // Then it was sent in one write
+        #expect(writesSent() == 1)
+    }
+
     @Test func wideCharactersAndTinyScreensDoNotBreakDrawing() throws {
         for size in [Size(width: 1, height: 1), Size(width: 3, height: 2), Size(width: 200, height: 60)] {
             let recorder = try Recorder(size: size)
