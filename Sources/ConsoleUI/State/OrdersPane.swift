@@ -33,6 +33,17 @@ public struct OrdersPane: Sendable, ScrollingSelection {
     var rowCount: Int { rows.count }
     /// No page has arrived yet: an empty list means not yet known, not "no orders".
     var isUnread: Bool { rows.isEmpty && !reachedStart && !reachedEnd }
+    /// The screen waits for a page: the first, a jump or a refresh of the rows shown, or rows beyond an edge the
+    /// selection has reached. A page read ahead of the selection is not waited for, and saying "loading…" for it
+    /// drew a second frame for every few pages scrolled, the first with the word and the second without.
+    var isAwaited: Bool {
+        guard let loading else { return isUnread }
+        switch loading.placement {
+        case .append: return selected >= rows.count - 1
+        case .prepend: return selected == 0
+        default: return true
+        }
+    }
     /// Any filter at all narrows the list.
     var isFiltered: Bool { status != nil || search != nil || !filters.isEmpty }
     public var selectedOrder: OrderSummary? { rows.indices.contains(selected) ? rows[selected] : nil }

@@ -79,7 +79,7 @@ extension ConsoleState {
                 // A bounded search says so first, where even a narrow terminal shows it.
                 if let reach = orders.searchReach, !reach.isComplete { parts.insert(reach.description, at: 0) }
             }
-            if orders.loading != nil || orders.isUnread { parts.append("loading…") }
+            if orders.isAwaited { parts.append("loading…") }
             return parts.joined(separator: " \(glyphs.separator) ")
         case .refunds:
             let pending = refunds.rows.filter { $0.status == .pending }.count
