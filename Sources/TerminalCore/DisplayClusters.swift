@@ -47,6 +47,7 @@ public struct DisplayClusters: Sequence, IteratorProtocol {
             }
             guard let follower = peek(), follower.columns == 0, !follower.isTerminalHazard else {
                 // A scalar alone, as nearly every cluster is: no view to build and convert.
+                if (0x20..<0x7F).contains(base.value) { return produce(UInt8(base.value).asciiText, columns: 1) }
                 let columns = base.columns
                 if columns == 0 { continue }
                 return produce(String(base), columns: columns)

@@ -85,4 +85,10 @@ extension String {
 extension UInt8 {
     /// Space to tilde: one column, nothing to neutralise.
     public var isPrintableASCII: Bool { (0x20...0x7E).contains(self) }
+
+    /// This printable ASCII byte as a one-character string, made once: most cells of every frame hold one.
+    @inlinable public var asciiText: String { asciiTexts[Int(self &- 0x20)] }
 }
+
+/// Space to tilde, each as its own string.
+@usableFromInline let asciiTexts: [String] = (0x20...0x7E).map { String(UnicodeScalar(UInt8($0))) }

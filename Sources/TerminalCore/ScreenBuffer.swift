@@ -39,15 +39,15 @@ public struct ScreenBuffer: Equatable, Sendable {
         let end = min(size.width, x + max(0, limit ?? size.width))
         var column = x
         // One byte past what fits: a mark after the last character that fits belongs in its cell.
-        let head = text.utf8.prefix(end - column + 1)
-        if head.allSatisfy(\.isPrintableASCII) {
-            // One column per byte, nothing to replace: most of every frame takes this way.
-            for byte in head.prefix(end - column) {
-                set(Cell(text: String(Unicode.Scalar(byte)), role: role), column, y)
-                column += 1
-            }
-            return column - x
+        // One column per byte, nothing to replace: most of every frame takes this way.
+        let ascii = text.utf8.withContiguousStorageIfAvailable { utf8 -> Int? in
+            let head = UnsafeBufferPointer(rebasing: utf8.prefix(end - column + 1))
+            guard head.allSatisfy(\.isPrintableASCII) else { return nil }
+            let fits = UnsafeBufferPointer(rebasing: head.prefix(end - column))
+            setNarrow(x: column, y: y, count: fits.count) { Cell(text: fits[$0].asciiText, role: role) }
+            return fits.count
         }
+        if let used = ascii ?? nil { return used }
         for cluster in DisplayClusters(text, columns: end - column + 1) {
             if column + cluster.columns > end {
                 // A wide character that does not fit leaves a blank rather than half a glyph.
@@ -105,7 +105,8 @@ public struct ScreenBuffer: Equatable, Sendable {
         guard y >= 0, y < size.height else { return }
         let start = max(0, x), end = min(size.width, x + (width ?? size.width))
         guard start < end else { return }
-        for column in start..<end { set(Cell(text: " ", role: role), column, y) }
+        let blank = Cell(text: " ", role: role)
+        setNarrow(x: start, y: y, count: end - start) { _ in blank }
     }
 
     /// Changes the role of existing cells, keeping their text: how a selected row is highlighted.
@@ -114,6 +115,19 @@ public struct ScreenBuffer: Equatable, Sendable {
         let start = max(0, x), end = min(size.width, x + (width ?? size.width))
         guard start < end else { return }
         for column in start..<end { cells[y * size.width + column].role = role }
+    }
+
+    /// Writes `count` one-column cells from column `x` of row `y`, as `set` would one by one: inside the run
+    /// every half of a wide character is overwritten anyway, so only a wide character cut at either edge has its
+    /// other half blanked. Rows of ASCII and blanks, most of a frame, are written this way.
+    private mutating func setNarrow(x: Int, y: Int, count: Int, _ cell: (Int) -> Cell) {
+        guard count > 0 else { return }
+        let start = y * size.width + x, end = start + count
+        if x > 0, cells[start].isContinuation { cells[start - 1].text = " " }
+        if x + count < size.width, cells[end].isContinuation { cells[end].text = " " }
+        cells.withUnsafeMutableBufferPointer { cells in
+            for offset in 0..<count { cells[start + offset] = cell(offset) }
+        }
     }
 
     private mutating func set(_ cell: Cell, _ x: Int, _ y: Int) {

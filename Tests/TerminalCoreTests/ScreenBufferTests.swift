@@ -20,6 +20,32 @@ import Testing
         #expect(buffer[x: 3, y: 0].text == "e\u{301}")
     }
 
+    @Test func narrowTextOverWideCharactersLeavesNoHalfOfOne() {
+        // Given rows of wide characters, starting on an even column and on an odd one
+        for underneath in ["王王王王王王", "a王王王王王"] {
+            for count in 0...12 {
+                for x in 0..<12 {
+                    // When a run of ASCII is put, or blanks filled, over them at once, and one character at a time
+                    let text = String("abcdefghijkl".prefix(count))
+                    var run = buffer(underneath: underneath), filled = run, oneByOne = run
+                    run.put(text, x: x, y: 0, role: .text)
+                    filled.fill(y: 0, role: .text, x: x, width: count)
+                    for (offset, character) in text.enumerated() { oneByOne.put(String(character), x: x + offset, y: 0, role: .text) }
+                    // Then the run is what the characters put one by one make, and no wide character lost a half
+                    let place = "\(count) at \(x) on \(underneath)"
+                    #expect(run == oneByOne, "\(place)")
+                    for row in [run, filled] {
+                        for column in 0..<12 {
+                            let wide = row[x: column, y: 0].text.displayWidth == 2
+                            if row[x: column, y: 0].isContinuation { #expect(column > 0 && row[x: column - 1, y: 0].text.displayWidth == 2, "\(place)") }
+                            if wide { #expect(column + 1 < 12 && row[x: column + 1, y: 0].isContinuation, "\(place)") }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     @Test func aCellFittedInPlaceIsTheFittedTextPut() {
         // Given every text of up to three symbols of every kind of cell, and longer ones, on a blank row and on a
         // row of wide characters
