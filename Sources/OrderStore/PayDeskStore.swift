@@ -70,12 +70,10 @@ public final class PayDeskStore: Sendable {
             let pool = try DatabasePool(path: path, configuration: configuration)
             database = pool
             try Self.checkIdentity(pool, path: path, readOnly: isReadOnly)
-            if !isReadOnly {
-                try Schema.upgrade(pool, reporter: upgradeReporter)
-                // The identity check read through a connection opened before the migration: it would go on
-                // decoding rows by the old schema's columns.
-                pool.invalidateReadOnlyConnections()
-            }
+            // The identity check read through a connection opened before any migration: after one it would go
+            // on decoding rows by the old schema's columns. Otherwise it is kept, its schema already read, for
+            // the first query (the console's first page).
+            if !isReadOnly, try Schema.upgrade(pool, reporter: upgradeReporter) { pool.invalidateReadOnlyConnections() }
         } catch {
             let mapped = StoreError(error, path: path), missing = StoreFiles.missingCompanions(of: path)
             // SQLite says only "read-only" or "unable to open" when a reader may not create the -wal or -shm.

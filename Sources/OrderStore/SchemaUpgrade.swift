@@ -76,12 +76,15 @@ extension Schema {
 
     /// Brings the store to this build's schema, telling `reporter` when the store had a schema before (an
     /// upgrade), and nothing when it is new. Each migration is its own transaction: readers of the store (WAL)
-    /// go on reading the schema before it until it commits.
-    static func upgrade(_ writer: some DatabaseWriter, reporter: UpgradeReporter?) throws {
+    /// go on reading the schema before it until it commits. Returns whether it changed the schema.
+    static func upgrade(_ writer: some DatabaseWriter, reporter: UpgradeReporter?) throws -> Bool {
         let applied = try writer.read { try migrator.appliedIdentifiers($0) }
         let pending = steps.filter { !applied.contains($0.identifier) }
-        guard let first = pending.first else { return }
-        guard !applied.isEmpty, let reporter else { return try migrator.migrate(writer) }
+        guard let first = pending.first else { return false }
+        guard !applied.isEmpty, let reporter else {
+            try migrator.migrate(writer)
+            return true
+        }
         let before = steps.prefix { $0.identifier != first.identifier }.last?.version ?? 0
         reporter(.upgrading(from: before, to: steps.last?.version ?? 0))
         // One step at a time, so that each is reported once committed. A migrator of that step alone, since
@@ -90,6 +93,7 @@ extension Schema {
             try migrator(reporting: reporter, only: [step]).migrate(writer)
             reporter(.migrated(version: step.version))
         }
+        return true
     }
 }
 
