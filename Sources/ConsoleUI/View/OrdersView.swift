@@ -11,12 +11,17 @@ extension ConsoleState {
         // Amounts are sized by every loaded row, so that the column holds still while scrolling; the rest by the
         // rows on screen, which is all a frame can afford to read.
         let amountWidth = max(10, orders.rows.map(\.total.descriptionLength).max() ?? 0)
-        let shown = orders.rows[visible.clamped(to: orders.rows.indices)]
-        let idWidth = max(10, shown.map { $0.orderId.displayWidth(limit: 24) }.max() ?? 0)
-        let shippingWidth = max(8, shown.map { ($0.shippingLabel ?? $0.shippingMethod ?? "").displayWidth(limit: 24) }.max() ?? 0)
-        let cardWidths = shown.map { CardLabel($0.wallet) }
-        let flagsWidth = shown.map { RowFlag.text(flags(of: $0)).displayWidth }.max() ?? 0
-        let customerWidth = min(32, max(16, shown.map { $0.customer.displayWidth(limit: 32) }.max() ?? 0))
+        // One pass, each row read once: a read copies every string of the order.
+        var idWidth = 10, shippingWidth = 8, cardShort = 4, cardFull = 4, flagsWidth = 6, customerWidth = 16
+        for row in orders.rows[visible.clamped(to: orders.rows.indices)] {
+            idWidth = max(idWidth, row.orderId.displayWidth(limit: 24))
+            shippingWidth = max(shippingWidth, (row.shippingLabel ?? row.shippingMethod ?? "").displayWidth(limit: 24))
+            let card = CardLabel(row.wallet)
+            (cardShort, cardFull) = (max(cardShort, card.shortWidth), max(cardFull, card.fullWidth))
+            flagsWidth = max(flagsWidth, RowFlag.text(flags(of: row)).displayWidth)
+            customerWidth = max(customerWidth, row.customer.displayWidth(limit: 32))
+        }
+        customerWidth = min(32, customerWidth)
         // Width beyond every column's ideal goes to the last column, as room at the right: given to the
         // customer, it parted each name from its amount by a hundred columns on a wide terminal.
         return [
@@ -26,9 +31,8 @@ extension ConsoleState {
             TableColumn(title: "Amount", minimum: amountWidth, ideal: amountWidth, priority: 1, alignRight: true),
             TableColumn(title: "Status", minimum: 6, ideal: 13, priority: 1),
             TableColumn(title: "Shipping", minimum: 8, ideal: shippingWidth, priority: 3),
-            TableColumn(title: "Card", minimum: max(4, cardWidths.map(\.shortWidth).max() ?? 0),
-                        ideal: max(4, cardWidths.map(\.fullWidth).max() ?? 0), priority: 4),
-            TableColumn(title: "Flags", minimum: 6, ideal: max(6, flagsWidth), priority: 2, flexible: true),
+            TableColumn(title: "Card", minimum: cardShort, ideal: cardFull, priority: 4),
+            TableColumn(title: "Flags", minimum: 6, ideal: flagsWidth, priority: 2, flexible: true),
         ]
     }
 
@@ -38,7 +42,9 @@ extension ConsoleState {
         let rowRole = { (index: Int) -> Role in orders.highlighted[orders.rows[index].orderId] != nil ? .newRow : .text }
         drawTable(&buffer, layout, columns: orderColumns(visible: orders.top..<orders.top + layout.listRows), rowCount: orders.rows.count, top: orders.top,
                   selected: orders.selected, empty: empty, rowRole: rowRole) { index, widths in
-            OrderColumn.allCases.map { cell($0, of: orders.rows[index], width: widths[$0.rawValue] ?? 0, base: rowRole(index)) }
+            // The row read once, not once a column: each read copies every string of the order.
+            let row = orders.rows[index], base = rowRole(index)
+            return OrderColumn.allCases.map { cell($0, of: row, width: widths[$0.rawValue] ?? 0, base: base) }
         }
     }
 
