@@ -3,42 +3,57 @@ import TerminalCore
 import Testing
 @testable import ConsoleUI
 
-/// The orders list reads pages ahead of the selection. Nobody waits for those, so they are not announced; a
-/// page the selection has run into is.
+/// The orders list reads pages ahead of the selection, both ways. Nobody waits for those, so they are not
+/// announced; a page the selection has run into is.
 @Suite struct ReadAheadTests {
-    /// A console on the first page of a long list, the page read ahead once the selection nears its end asked for
-    /// and not yet answered.
-    static func scrolledToTheReadAhead() throws -> ConsoleState {
-        var state = FirstFrameTests.state()
-        guard case .loadOrders(let first) = state.initialEffects().first else { throw Problem.noFirstPage }
-        let page = (0..<OrdersPane.pageSize).map {
-            ConsoleStoreProtocolTests.summary("ORD-\($0)", customer: "Li Wei", minutesAgo: Int64($0 + 1))
-        }
-        _ = state.update(.ordersLoaded(first, page))
-        for _ in 0..<OrdersPane.pageSize {
-            let effects = state.update(.key(.pageDown))
-            if effects.contains(where: { if case .loadOrders(let request) = $0 { request.placement == .append } else { false } }) {
-                return state
-            }
-        }
-        throw Problem.noReadAhead
+    enum Problem: Error { case noPageAsked }
+
+    static let page = (0..<OrdersPane.pageSize).map {
+        ConsoleStoreProtocolTests.summary("ORD-\($0)", customer: "Li Wei", minutesAgo: Int64($0 + 1))
     }
 
-    enum Problem: Error { case noFirstPage, noReadAhead }
+    /// The page `effects` ask for with `placement`, if they ask for one.
+    static func request(_ effects: [Effect], _ placement: OrdersPageRequest.Placement) -> OrdersPageRequest? {
+        for case .loadOrders(let request) in effects where request.placement == placement { return request }
+        return nil
+    }
 
-    @Test func aPageReadAheadIsNotAnnounced() throws {
+    /// A console on a page of a long list, paging with `key` (PgDn from the list's start, PgUp from its end, as
+    /// End reads it) until it asks for the page beyond, which has not come yet.
+    static func scrolledToTheReadAhead(with key: Key) throws -> ConsoleState {
+        var state = FirstFrameTests.state()
+        guard let first = request(state.initialEffects(), .start) else { throw Problem.noPageAsked }
+        _ = state.update(.ordersLoaded(first, page))
+        if key == .pageUp {
+            guard let last = request(state.update(.key(.end)), .end) else { throw Problem.noPageAsked }
+            _ = state.update(.ordersLoaded(last, page))
+        }
+        for _ in 0..<OrdersPane.pageSize where request(state.update(.key(key)), key == .pageUp ? .prepend : .append) != nil {
+            return state
+        }
+        throw Problem.noPageAsked
+    }
+
+    /// Whether the selection is on the last row loaded in the direction `key` pages.
+    static func atTheEdge(_ state: ConsoleState, paging key: Key) -> Bool {
+        key == .pageUp ? state.orders.selected == 0 : state.orders.selected == state.orders.rows.count - 1
+    }
+
+    @Test(arguments: [Key.pageDown, .pageUp])
+    func aPageReadAheadIsNotAnnounced(key: Key) throws {
         // Given a page read ahead of the selection, on its way
-        let state = try Self.scrolledToTheReadAhead()
+        let state = try Self.scrolledToTheReadAhead(with: key)
         // Then the rows on screen are all there, and the status line does not say it is loading
-        #expect(state.orders.selected < state.orders.rows.count - 1)
+        #expect(!Self.atTheEdge(state, paging: key))
         #expect(!state.listDescription.contains("loading…"), "\(state.listDescription)")
     }
 
-    @Test func aPageTheSelectionRanIntoIsAnnounced() throws {
+    @Test(arguments: [Key.pageDown, .pageUp])
+    func aPageTheSelectionRanIntoIsAnnounced(key: Key) throws {
         // Given a page read ahead, on its way
-        var state = try Self.scrolledToTheReadAhead()
+        var state = try Self.scrolledToTheReadAhead(with: key)
         // When the operator pages on to the last row loaded before it arrives
-        while state.orders.selected < state.orders.rows.count - 1 { _ = state.update(.key(.pageDown)) }
+        while !Self.atTheEdge(state, paging: key) { _ = state.update(.key(key)) }
         // Then the status line says the next rows are loading
         #expect(state.listDescription.contains("loading…"), "\(state.listDescription)")
     }
