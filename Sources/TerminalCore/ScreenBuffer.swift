@@ -38,8 +38,8 @@ public struct ScreenBuffer: Equatable, Sendable {
         guard y >= 0, y < size.height, x >= 0, x < size.width else { return 0 }
         let end = min(size.width, x + max(0, limit ?? size.width))
         var column = x
-        // One byte past what fits: a mark after the last character that fits belongs in its cell.
-        // One column per byte, nothing to replace: most of every frame takes this way.
+        // Printable ASCII, one column a byte and nothing to replace, is most of every frame. One byte past what
+        // fits is looked at too: a mark after the last character that fits belongs in its cell.
         let ascii = text.utf8.withContiguousStorageIfAvailable { utf8 -> Int? in
             let head = UnsafeBufferPointer(rebasing: utf8.prefix(end - column + 1))
             guard head.allSatisfy(\.isPrintableASCII) else { return nil }

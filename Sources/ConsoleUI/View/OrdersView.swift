@@ -37,7 +37,7 @@ extension ConsoleState {
     }
 
     func drawOrders(_ buffer: inout ScreenBuffer, _ layout: Layout) {
-        let empty = orders.loading != nil || orders.isUnread ? "loading…" : orders.isFiltered
+        let empty = orders.isAwaited ? "loading…" : orders.isFiltered
             ? "no orders match; Esc clears the filters" : "no orders yet: paydesk ingest adds them"
         let rowRole = { (index: Int) -> Role in orders.highlighted[orders.rows[index].orderId] != nil ? .newRow : .text }
         drawTable(&buffer, layout, columns: orderColumns(visible: orders.top..<orders.top + layout.listRows), rowCount: orders.rows.count, top: orders.top,
