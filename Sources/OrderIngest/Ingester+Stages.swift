@@ -13,7 +13,7 @@ extension Ingester {
     /// benchmarks time the two stages of ingest apart.
     public static func prepare(_ lines: [String], firstLine: Int = 1, now: Timestamp, verifier: (any TokenVerifying)?) -> PreparedLines {
         let numbered = lines.enumerated().map { Line(number: firstLine + $0.offset, bytes: ArraySlice(Array($0.element.utf8))) }
-        return PreparedLines(batch: parse(numbered, now: now, verifier: verifier))
+        return PreparedLines(batch: BatchParse(numbered, now: now, verifier: verifier).result())
     }
 
     /// Stores prepared lines as ingest does, reporting each refused one and counting into `summary`.

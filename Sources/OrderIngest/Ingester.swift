@@ -80,21 +80,22 @@ public final class Ingester {
     public func ingest(fileDescriptor: Int32) throws(StoreError) {
         var reader = LineReader(fileDescriptor: fileDescriptor, maximumLineBytes: Self.maximumLineBytes)
         var batch: [Line] = []
-        var parsing: BackgroundParse?
+        var parsing: BatchParse?
         while true {
             let (lines, ended) = try reader.next()
             batch += lines
             // Commit when input pauses or the batch is large: a fast producer gets big transactions, and a
             // slow one (tail -f | paydesk ingest) sees each line stored as soon as it arrives. While one batch
-            // is written, the next is parsed on another core.
+            // is written, the next is parsed on the other cores. The next starts only once the one before it
+            // is parsed, so that the two never share the cores.
             let paused = ended || !Self.moreInputReady(fileDescriptor)
             if paused || batch.count >= Self.batchLines {
-                let next = BackgroundParse(batch, now: store.now(), verifier: verifier)
+                let ready = parsing?.result()
+                parsing = BatchParse(batch, now: store.now(), verifier: verifier)
                 batch.removeAll(keepingCapacity: true)
-                if let previous = parsing { try write(previous.result()) }
-                parsing = next
-                if paused {
-                    try write(next.result())
+                if let ready { try write(ready) }
+                if paused, let last = parsing {
+                    try write(last.result())
                     parsing = nil
                 }
                 onProgress(summary)
@@ -117,35 +118,15 @@ public final class Ingester {
     }
 
     /// What one line came to: nothing to store (blank), a document, or a rejection.
-    private enum ParsedLine {
+    enum ParsedLine {
         case blank
         case document(IngestWrite)
         case rejected(FieldProblem)
     }
 
-    /// Lines do not depend on each other, so each is parsed, and with a verifier its token verified (ECDSA, ECDH
-    /// or RSA, far more than the parse), on whichever core is free; the batch keeps the lines' order.
-    static func parse(_ lines: [Line], now: Timestamp, verifier: (any TokenVerifying)?) -> ParsedBatch {
-        var parsed = [ParsedLine](repeating: .blank, count: lines.count)
-        parsed.withUnsafeMutableBufferPointer { buffer in
-            // Each iteration touches only its own element.
-            nonisolated(unsafe) let slots = buffer
-            DispatchQueue.concurrentPerform(iterations: lines.count) { index in
-                slots[index] = parse(lines[index], now: now, verifier: verifier)
-            }
-        }
-        var batch = ParsedBatch(now: now)
-        for (line, result) in zip(lines, parsed) {
-            switch result {
-            case .blank: continue
-            case .document(let write): batch.documents.append((line.number, write))
-            case .rejected(let problem): batch.rejected.append((line.number, problem))
-            }
-        }
-        return batch
-    }
-
-    private static func parse(_ line: Line, now: Timestamp, verifier: (any TokenVerifying)?) -> ParsedLine {
+    /// One line parsed and, with a verifier, its token verified (ECDSA, ECDH or RSA, far more than the parse).
+    /// Lines do not depend on each other, so any thread may take any line (`BatchParse`).
+    static func parse(_ line: Line, now: Timestamp, verifier: (any TokenVerifying)?) -> ParsedLine {
         guard var bytes = line.bytes else { return .rejected(FieldProblem("line", "longer than \(maximumLineBytes) bytes")) }
         if bytes.last == UInt8(ascii: "\r") { bytes = bytes.dropLast() }
         // A byte-order mark may start the input (editors on Windows write one), so line 1 may start with it.
@@ -220,26 +201,5 @@ public final class Ingester {
     private func reject(_ line: Int, _ problem: FieldProblem) {
         summary.rejected += 1
         onProblem(IngestProblem(line: line, problem: problem))
-    }
-}
-
-/// Parses a batch on another thread; `result()` waits for it.
-private final class BackgroundParse: @unchecked Sendable {
-    private let done = DispatchGroup()
-    // Written once on the background thread before `done` is left, read only after waiting on `done`.
-    private var batch: Ingester.ParsedBatch
-
-    init(_ lines: [Line], now: Timestamp, verifier: (any TokenVerifying)?) {
-        batch = Ingester.ParsedBatch(now: now)
-        done.enter()
-        DispatchQueue.global().async {
-            self.batch = Ingester.parse(lines, now: now, verifier: verifier)
-            self.done.leave()
-        }
-    }
-
-    func result() -> Ingester.ParsedBatch {
-        done.wait()
-        return batch
     }
 }

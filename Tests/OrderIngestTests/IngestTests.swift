@@ -173,6 +173,28 @@ import TestSupport
         #expect(problems == ["line 2: line: longer than 262144 bytes"])
     }
 
+    @Test func batchesParsedWhileOthersAreWrittenKeepEveryLineAndItsNumber() throws {
+        // Given a file of more lines than a batch twice over, with bad lines at the edges of the batches
+        let bad: Set = [1, 1_999, 2_000, 2_001, 4_000, 4_200]
+        let template = Fixture.order("ORDER-ID")
+        let lines = (1...4_200).map { bad.contains($0) ? "{\"type\": \"order\"" : template.replacingOccurrences(of: "ORDER-ID", with: "B-\($0)") }
+        let path = Fixture.temporaryPath() + ".jsonl"
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let store = try Fixture.store()
+        var problems: [Int] = []
+        let ingester = Ingester(store: store, actor: Fixture.actor, onProblem: { problems.append($0.line) })
+        // When it is ingested through a file descriptor, one batch parsed while the one before it is written
+        let fd = open(path, O_RDONLY)
+        defer { close(fd) }
+        try ingester.ingest(fileDescriptor: fd)
+        // Then every good line is stored, and the bad ones are reported once each, in order, by their own numbers
+        #expect(ingester.summary == IngestSummary(ingested: 4_200 - bad.count, duplicates: 0, rejected: bad.count))
+        #expect(problems == bad.sorted())
+        #expect(try store.order("B-2").summary.status == .authorized)
+        #expect(try store.order("B-4199").summary.status == .authorized)
+    }
+
     @Test func paymentEventsMoveTheOrderAndDuplicatesChangeNothing() throws {
         let store = try Fixture.store()
         try Fixture.paidOrder(in: store)
