@@ -157,20 +157,13 @@ import TestSupport
 
     @Test func readsAFileDescriptorInChunksAndRejectsOverlongLines() throws {
         // Given a file with a good line, a line over the limit, and a good last line without a newline
-        let path = Fixture.temporaryPath() + ".jsonl"
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         let long = "{\"type\":\"order\",\"pad\":\"" + String(repeating: "x", count: Ingester.maximumLineBytes) + "\"}"
-        try (Fixture.order("A") + "\r\n" + long + "\n" + Fixture.order("B")).write(toFile: path, atomically: true, encoding: .utf8)
-        let store = try Fixture.store()
-        var problems: [String] = []
-        let ingester = Ingester(store: store, actor: Fixture.actor, onProblem: { problems.append($0.description) })
+        let text = Fixture.order("A") + "\r\n" + long + "\n" + Fixture.order("B")
         // When it is ingested through a file descriptor
-        let fd = open(path, O_RDONLY)
-        defer { close(fd) }
-        try ingester.ingest(fileDescriptor: fd)
+        let (summary, problems) = try ingestFile(text, into: Fixture.store())
         // Then both good orders are in and the long line is named
-        #expect(ingester.summary == IngestSummary(ingested: 2, duplicates: 0, rejected: 1))
-        #expect(problems == ["line 2: line: longer than 262144 bytes"])
+        #expect(summary == IngestSummary(ingested: 2, duplicates: 0, rejected: 1))
+        #expect(problems.map(\.description) == ["line 2: line: longer than 262144 bytes"])
     }
 
     @Test func batchesParsedWhileOthersAreWrittenKeepEveryLineAndItsNumber() throws {
@@ -178,19 +171,12 @@ import TestSupport
         let bad: Set = [1, 1_999, 2_000, 2_001, 4_000, 4_200]
         let template = Fixture.order("ORDER-ID")
         let lines = (1...4_200).map { bad.contains($0) ? "{\"type\": \"order\"" : template.replacingOccurrences(of: "ORDER-ID", with: "B-\($0)") }
-        let path = Fixture.temporaryPath() + ".jsonl"
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
         let store = try Fixture.store()
-        var problems: [Int] = []
-        let ingester = Ingester(store: store, actor: Fixture.actor, onProblem: { problems.append($0.line) })
         // When it is ingested through a file descriptor, one batch parsed while the one before it is written
-        let fd = open(path, O_RDONLY)
-        defer { close(fd) }
-        try ingester.ingest(fileDescriptor: fd)
+        let (summary, problems) = try ingestFile(lines.joined(separator: "\n"), into: store)
         // Then every good line is stored, and the bad ones are reported once each, in order, by their own numbers
-        #expect(ingester.summary == IngestSummary(ingested: 4_200 - bad.count, duplicates: 0, rejected: bad.count))
-        #expect(problems == bad.sorted())
+        #expect(summary == IngestSummary(ingested: 4_200 - bad.count, duplicates: 0, rejected: bad.count))
+        #expect(problems.map(\.line) == bad.sorted())
         #expect(try store.order("B-2").summary.status == .authorized)
         #expect(try store.order("B-4199").summary.status == .authorized)
     }
@@ -218,5 +204,18 @@ import TestSupport
         #expect(problems.count == 1 && problems[0].hasPrefix("line 3: reason: must be one of declined"))
         let detail = try store.order("ORD-1")
         #expect(detail.summary.status == .failed && detail.summary.failureReason == .pinLockout)
+    }
+
+    /// Ingests `text` as `paydesk ingest FILE` does, from a file through its descriptor.
+    private func ingestFile(_ text: String, into store: PayDeskStore) throws -> (IngestSummary, [IngestProblem]) {
+        let path = Fixture.temporaryPath() + ".jsonl"
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        var problems: [IngestProblem] = []
+        let ingester = Ingester(store: store, actor: Fixture.actor, onProblem: { problems.append($0) })
+        let fd = open(path, O_RDONLY)
+        defer { close(fd) }
+        try ingester.ingest(fileDescriptor: fd)
+        return (ingester.summary, problems)
     }
 }
