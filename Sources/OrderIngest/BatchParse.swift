@@ -4,8 +4,8 @@ import OrderModel
 /// A batch of lines parsed by whoever is free: helper threads on every core but one start at once, and the
 /// thread that asks for the result parses what is left before it waits. Ingest's writer asks only once it has
 /// written the batch before, so while it writes it keeps a core to itself, and once it is done it helps
-/// instead of waiting. (With a thread on every core, the parse took a third of the writer's core from it; with
-/// one parse thread, whichever stage finished first sat idle.)
+/// instead of waiting. (With a thread on every core, the parse took part of the writer's core from it; with one
+/// parse thread, whichever stage finished first sat idle.)
 final class BatchParse: @unchecked Sendable {
     private let lines: [Line]
     private let now: Timestamp
