@@ -3,9 +3,9 @@ import OrderIngest
 import OrderModel
 import OrderStore
 
-/// Where an ingested line's time goes (issue 17): ingest parses a batch on every core while the batch before it
-/// is written on one, so it runs at the pace of the slower of the two. Here each stage runs alone, a batch of
-/// 2,000 lines at a time as ingest takes them: the parse's processor time per line (all cores together), and the
+/// Where an ingested line's time goes (issue 17): ingest parses a batch on the other cores while the batch before
+/// it is written on one, so it runs at the pace of the slower of the two. Here each stage runs alone, on batches
+/// of 2,000 lines (ingest's are about as large): the parse's processor time per line (all cores together), and the
 /// writer's time per line (one thread; the writer's own processor time too, which other work on the machine
 /// changes far less than its wall clock).
 func measureIngestStages(linesPath: String, storePath: String, now: Timestamp, actor: Actor) throws {

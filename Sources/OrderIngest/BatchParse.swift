@@ -1,21 +1,22 @@
 import Foundation
 import OrderModel
 
-/// A batch of lines parsed by whoever is free: helper threads on every core but one start at once, and the
-/// thread that asks for the result parses what is left before it waits. Ingest's writer asks only once it has
-/// written the batch before, so while it writes it keeps a core to itself, and once it is done it helps
-/// instead of waiting. (With a thread on every core, the parse took part of the writer's core from it; with one
-/// parse thread, whichever stage finished first sat idle.)
+/// A batch of lines parsed by whoever is free: helper threads on every core but one are sent for it at once,
+/// and the thread that asks for the result parses what is left, then waits only for lines still being parsed.
+/// Ingest's writer asks only once it has written the batch before, so while it writes it keeps a core to
+/// itself, and once it is done it helps instead of waiting. (With a thread on every core, the parse took part
+/// of the writer's core from it; with one parse thread, whichever stage finished first sat idle.)
 final class BatchParse: @unchecked Sendable {
     private let lines: [Line]
     private let now: Timestamp
     private let verifier: (any TokenVerifying)?
-    /// Each line's slot is written by the one thread that claimed it, and read only after every helper has left
-    /// `helpers`.
+    /// Each line's slot is written by the one thread that claimed it, before it counts the line as parsed, and
+    /// read only once every line is counted.
     private let parsed: UnsafeMutableBufferPointer<Ingester.ParsedLine>
-    private let claim = NSLock()
+    private let progress = NSCondition()
+    // Guarded by `progress`.
     private var nextLine = 0
-    private let helpers = DispatchGroup()
+    private var parsedLines = 0
 
     init(_ lines: [Line], now: Timestamp, verifier: (any TokenVerifying)?) {
         self.lines = lines
@@ -23,12 +24,9 @@ final class BatchParse: @unchecked Sendable {
         self.verifier = verifier
         parsed = .allocate(capacity: lines.count)
         parsed.initialize(repeating: .blank)
-        for _ in 0..<max(1, ProcessInfo.processInfo.activeProcessorCount - 1) {
-            helpers.enter()
-            DispatchQueue.global().async {
-                self.parseUnclaimedLines()
-                self.helpers.leave()
-            }
+        // A helper that starts after the last line was claimed finds nothing to do; nobody waits for it.
+        for _ in 0..<max(0, min(ProcessInfo.processInfo.activeProcessorCount - 1, lines.count - 1)) {
+            DispatchQueue.global().async { self.parseUnclaimedLines() }
         }
     }
 
@@ -37,10 +35,12 @@ final class BatchParse: @unchecked Sendable {
         parsed.deallocate()
     }
 
-    /// The batch parsed, in line order. Call once.
+    /// The batch parsed, in line order.
     func result() -> Ingester.ParsedBatch {
         parseUnclaimedLines()
-        helpers.wait()
+        progress.withLock {
+            while parsedLines < lines.count { progress.wait() }
+        }
         var batch = Ingester.ParsedBatch(now: now)
         for (line, result) in zip(lines, parsed) {
             switch result {
@@ -52,16 +52,29 @@ final class BatchParse: @unchecked Sendable {
         return batch
     }
 
+    /// Leaves the lines nobody has claimed yet unparsed, for ingest ending on an error: the helpers stop after the
+    /// line each is on (with keys, each line verifies a token). `result()` must not be asked for after this.
+    func abandon() {
+        progress.withLock { nextLine = lines.count }
+    }
+
     /// Lines are claimed one at a time: a line costs tens of microseconds to parse (milliseconds with a token to
     /// verify), the claim a fraction of one.
     private func parseUnclaimedLines() {
-        while let index = claimLine() {
+        var finished: Int?
+        while let index = claimLine(after: finished) {
             parsed[index] = Ingester.parse(lines[index], now: now, verifier: verifier)
+            finished = index
         }
     }
 
-    private func claimLine() -> Int? {
-        claim.withLock {
+    /// Counts the line just parsed, if any, and claims the next one.
+    private func claimLine(after finished: Int?) -> Int? {
+        progress.withLock {
+            if finished != nil {
+                parsedLines += 1
+                if parsedLines == lines.count { progress.broadcast() }
+            }
             guard nextLine < lines.count else { return nil }
             defer { nextLine += 1 }
             return nextLine

@@ -40,8 +40,8 @@ public struct IngestSummary: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// Reads JSON Lines (docs/design.md §2) into the store, in batches: up to 2,000 lines, or whatever arrived before the
-/// input paused, so lines piped in slowly are stored as they arrive. A batch is parsed and validated outside
+/// Reads JSON Lines (docs/design.md §2) into the store, in batches: whole reads of the input until they hold 2,000
+/// lines, or whatever arrived before the input paused, so lines piped in slowly are stored as they arrive. A batch is parsed and validated outside
 /// the write lock (`BatchParse`: on the other cores while the previous batch is written), then written in
 /// transactions of at most 0.2 s, with a savepoint per line, so that a refused line is undone alone and nobody
 /// else waits long for the store. Problems are reported in line order.
@@ -81,6 +81,8 @@ public final class Ingester {
         var reader = LineReader(fileDescriptor: fileDescriptor, maximumLineBytes: Self.maximumLineBytes)
         var batch: [Line] = []
         var parsing: BatchParse?
+        // Ending on an error, nobody wants the batch still being parsed.
+        defer { parsing?.abandon() }
         while true {
             let (lines, ended) = try reader.next()
             batch += lines

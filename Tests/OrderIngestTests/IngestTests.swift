@@ -160,25 +160,46 @@ import TestSupport
         let long = "{\"type\":\"order\",\"pad\":\"" + String(repeating: "x", count: Ingester.maximumLineBytes) + "\"}"
         let text = Fixture.order("A") + "\r\n" + long + "\n" + Fixture.order("B")
         // When it is ingested through a file descriptor
-        let (summary, problems) = try ingestFile(text, into: Fixture.store())
+        let (summary, problems, _) = try ingestFile(text, into: Fixture.store())
         // Then both good orders are in and the long line is named
         #expect(summary == IngestSummary(ingested: 2, duplicates: 0, rejected: 1))
         #expect(problems.map(\.description) == ["line 2: line: longer than 262144 bytes"])
     }
 
     @Test func batchesParsedWhileOthersAreWrittenKeepEveryLineAndItsNumber() throws {
-        // Given a file of more lines than a batch twice over, with bad lines at the edges of the batches
-        let bad: Set = [1, 1_999, 2_000, 2_001, 4_000, 4_200]
+        // Given a file of two batches and more, with bad lines first, last, and on both sides of the first batch's
+        // end, where a line is cut by a read (a bad line is a good one with its first character changed, so that
+        // every line keeps its length and the batch its end)
         let template = Fixture.order("ORDER-ID")
-        let lines = (1...4_200).map { bad.contains($0) ? "{\"type\": \"order\"" : template.replacingOccurrences(of: "ORDER-ID", with: "B-\($0)") }
+        let good = (1...4_200).map { template.replacingOccurrences(of: "ORDER-ID", with: "B-\($0)") }
+        let firstBatchEnd = Self.lastLineOfFirstBatch(good)
+        let bad: Set = [1, 1_000, firstBatchEnd, firstBatchEnd + 1, 4_200]
+        let lines = good.enumerated().map { bad.contains($0.offset + 1) ? "[" + $0.element.dropFirst() : $0.element }
         let store = try Fixture.store()
         // When it is ingested through a file descriptor, one batch parsed while the one before it is written
-        let (summary, problems) = try ingestFile(lines.joined(separator: "\n"), into: store)
-        // Then every good line is stored, and the bad ones are reported once each, in order, by their own numbers
+        let (summary, problems, progress) = try ingestFile(lines.joined(separator: "\n"), into: store)
+        // Then the first batch ends where the test expects, every good line is stored, and the bad ones are
+        // reported once each, in order, by their own numbers
+        #expect(progress.first { $0 > 0 } == firstBatchEnd && progress.last == 4_200)
         #expect(summary == IngestSummary(ingested: 4_200 - bad.count, duplicates: 0, rejected: bad.count))
         #expect(problems.map(\.line) == bad.sorted())
-        #expect(try store.order("B-2").summary.status == .authorized)
-        #expect(try store.order("B-4199").summary.status == .authorized)
+        #expect(try store.order("B-\(firstBatchEnd - 1)").summary.status == .authorized)
+        #expect(try store.order("B-\(firstBatchEnd + 2)").summary.status == .authorized)
+    }
+
+    /// The number of the last line of ingest's first batch of `lines`: whole reads of the file until they hold a
+    /// batch's lines. The line after it is cut by the read that ends the batch.
+    private static func lastLineOfFirstBatch(_ lines: [String]) -> Int {
+        var complete = 0, end = 0, readsEnd = LineReader.readSize
+        for line in lines {
+            end += line.utf8.count + 1
+            if end > readsEnd {
+                if complete >= Ingester.batchLines { return complete }
+                readsEnd += LineReader.readSize
+            }
+            complete += 1
+        }
+        return complete
     }
 
     @Test func paymentEventsMoveTheOrderAndDuplicatesChangeNothing() throws {
@@ -206,16 +227,18 @@ import TestSupport
         #expect(detail.summary.status == .failed && detail.summary.failureReason == .pinLockout)
     }
 
-    /// Ingests `text` as `paydesk ingest FILE` does, from a file through its descriptor.
-    private func ingestFile(_ text: String, into store: PayDeskStore) throws -> (IngestSummary, [IngestProblem]) {
+    /// Ingests `text` as `paydesk ingest FILE` does, from a file through its descriptor; `progress` is how many
+    /// lines were done each time ingest reported progress (once a batch is read, after writing the one before).
+    private func ingestFile(_ text: String, into store: PayDeskStore) throws -> (IngestSummary, [IngestProblem], progress: [Int]) {
         let path = Fixture.temporaryPath() + ".jsonl"
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         var problems: [IngestProblem] = []
-        let ingester = Ingester(store: store, actor: Fixture.actor, onProblem: { problems.append($0) })
+        var progress: [Int] = []
+        let ingester = Ingester(store: store, actor: Fixture.actor, onProblem: { problems.append($0) }, onProgress: { progress.append($0.lines) })
         let fd = open(path, O_RDONLY)
         defer { close(fd) }
         try ingester.ingest(fileDescriptor: fd)
-        return (ingester.summary, problems)
+        return (ingester.summary, problems, progress)
     }
 }
