@@ -167,7 +167,7 @@ import TestSupport
     }
 
     @Test func batchesParsedWhileOthersAreWrittenKeepEveryLineAndItsNumber() throws {
-        // Given a file of two batches and more, with bad lines first, last, and on both sides of the first batch's
+        // Given a file of two batches, with bad lines first, last, and on both sides of the first batch's
         // end, where a line is cut by a read (a bad line is a good one with its first character changed, so that
         // every line keeps its length and the batch its end)
         let template = Fixture.order("ORDER-ID")
