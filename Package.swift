@@ -141,8 +141,8 @@ let package = Package(
             .product(name: "GRDB", package: "GRDB.swift"),
         ], exclude: ["Rendered"]),
         .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "ConsoleUI", "TerminalCore", "Themes"]),
-        // The command line's own parts (log formats, the process lock, durations), tested without a process.
-        .testTarget(name: "paydeskTests", dependencies: ["paydesk", "OrderModel", "TerminalCore", .product(name: "Logging", package: "swift-log"),
+        // The command line's own parts (log formats, the process lock, durations, the console's quick start), tested without a process.
+        .testTarget(name: "paydeskTests", dependencies: ["paydesk", "OrderModel", "TerminalCore", "TestSupport", .product(name: "Logging", package: "swift-log"),
                                                      .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "PayDeskEndToEndTests", dependencies: [
             "OrderModel", "OrderStore", "OrderIngest", "PaymentProcessing", "PayDeskSandbox", "TerminalCore", "TestSupport",

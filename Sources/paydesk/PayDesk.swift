@@ -22,11 +22,16 @@ struct PayDesk: AsyncParsableCommand {
     /// One line on stderr for every failure a user can cause, then a non-zero exit.
     static func main() async {
         do {
+            let arguments = Array(CommandLine.arguments.dropFirst())
             var command: ParsableCommand
-            do { command = try parseAsRoot() } catch {
-                // A mistyped command fails as an argument of the console; name the nearest command instead.
-                guard let unknown = UnknownCommand(Array(CommandLine.arguments.dropFirst()), root: Self.self) else { throw error }
-                throw CommandFailure(unknown.message, exitCode: ExitCode.validationFailure.rawValue)
+            if let console = LiveConsoleCommand(quickArguments: arguments) {
+                command = console
+            } else {
+                do { command = try parseAsRoot(arguments) } catch {
+                    // A mistyped command fails as an argument of the console; name the nearest command instead.
+                    guard let unknown = UnknownCommand(arguments, root: Self.self) else { throw error }
+                    throw CommandFailure(unknown.message, exitCode: ExitCode.validationFailure.rawValue)
+                }
             }
             if var asynchronous = command as? AsyncParsableCommand {
                 try await asynchronous.run()
