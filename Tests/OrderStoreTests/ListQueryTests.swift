@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 import OrderModel
 @testable import OrderStore
@@ -73,6 +74,20 @@ import TestSupport
         #expect(rows.filter(\.refundPending).map(\.orderId) == ["ORD-2"])
         #expect(try store.order("ORD-2").summary.refundPending)
         #expect(try !store.order("ORD-1").summary.refundPending)
+    }
+
+    @Test func aListRowLooksUpItsOwnRefundsNotEveryPendingOne() throws {
+        // Given a store on file with its indexes
+        let store = try Fixture.fileStore()
+        // When SQLite plans a page of the list
+        let plan = try store.read { db in
+            let page = try PayDeskStore.list(OrderQuery()).select(OrderSummary.selection).limit(200).makePreparedRequest(db).statement
+            return try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + page.sql).map { $0["detail"] as String }
+        }
+        // Then each row's refund-pending flag searches the refunds by its order. By their status it read every
+        // pending refund for every row: 200 rows took 0.6 s with 20,000 refunds pending, against 1.4 ms.
+        #expect(plan.contains { $0.contains("refunds USING INDEX refunds_by_order") }, "\(plan)")
+        #expect(!plan.contains { $0.contains("refunds_by_status") }, "\(plan)")
     }
 
     @Test func theChangeTokenMovesWithEveryCommittedChangeAndOnlyThen() throws {
