@@ -6,9 +6,9 @@ import OrderModel
 
 @Suite struct NavigationTests {
     @Test func movingDownTheListLoadsTheNextPageBeforeItRunsOut() throws {
-        // Given a console on 450 orders: one page of 200 loaded
+        // Given a console on 450 orders: its first two screens loaded, and one page read ahead after them
         var console = try ConsoleFixture(orders: 450)
-        #expect(console.state.orders.rows.count == 200)
+        #expect(console.state.orders.rows.count == 2 * Layout(console.state.size).listRows + OrdersPane.pageSize)
         #expect(console.state.orders.selectedOrder?.orderId == "EVIL-1")
         // When the operator pages down far enough
         for _ in 0..<12 { console.press(.pageDown) }

@@ -52,9 +52,10 @@ public struct OrdersPane: Sendable, ScrollingSelection {
         filters.applied(to: OrderQuery(status: status, search: search, limit: limit, after: after, order: reversed ? order.reversed : order))
     }
 
-    /// The first page of the current filter.
+    /// The first page of the current filter: two screens, not a page, since the screen waits for it and a page
+    /// read ahead does not; that page is asked for as soon as this one arrives.
     func startRequest(visibleRows: Int) -> OrdersPageRequest {
-        OrdersPageRequest(query: query(limit: max(Self.pageSize, visibleRows * 2)), placement: .start, generation: generation)
+        OrdersPageRequest(query: query(limit: max(1, visibleRows) * 2), placement: .start, generation: generation)
     }
 
     /// A new filter or sort: the list starts over.
