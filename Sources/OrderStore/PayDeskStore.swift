@@ -88,23 +88,6 @@ public final class PayDeskStore: Sendable {
         }
     }
 
-    /// SQLite empties a persistent WAL when the last connection closes (when a journal size limit is set, as
-    /// here), and GRDB writes to an empty one on the next read-write open (a table made and dropped): every open
-    /// of the console, of ingest or of any change then wrote and synced the store first, and made every other
-    /// connection read the schema again. So a WAL of up to `walKeptOnClose` is kept, by lifting the limit as the
-    /// store closes; a larger one is still emptied, so that the disk gets its room back and the next open need
-    /// not read it through.
-    deinit {
-        guard !isReadOnly, let pool = database as? DatabasePool else { return }
-        var info = stat()
-        guard stat(path + "-wal", &info) == 0, info.st_size <= Self.walKeptOnClose else { return }
-        try? pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_size_limit = -1") }
-    }
-
-    /// 256 pages, far more than a console session writes. The next open reads a WAL this large in about 0.5 ms;
-    /// the write GRDB makes to an empty one took 1.8 ms on the development host, more where a sync waits for a disk.
-    static let walKeptOnClose = 1 << 20
-
     /// A new, empty store in memory, for tests: the same schema, operations and guards as a file, and nothing
     /// left behind. It lives as long as the store does.
     public static func inMemory(kind: Kind = .shop, clock: @escaping @Sendable () -> Timestamp = Timestamp.now) throws(StoreError) -> PayDeskStore {

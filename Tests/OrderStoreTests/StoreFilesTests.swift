@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import PayDeskSandbox
 import Testing
 import OrderModel
@@ -134,50 +133,5 @@ import OrderModel
         #expect(try demo.kind() == .demo)
         #expect(try shop.kind() == .shop)
         #expect(try PayDeskStore(path: demo.path, mode: .readOnly).kind() == .demo)
-    }
-
-    /// The store's schema version, which every change to its schema moves, read through a connection that
-    /// cannot write.
-    func schemaVersion(_ path: String) throws -> Int {
-        var configuration = Configuration()
-        configuration.readonly = true
-        return try DatabaseQueue(path: path, configuration: configuration).read { db in
-            try Int.fetchOne(db, sql: "PRAGMA schema_version") ?? 0
-        }
-    }
-
-    func walSize(_ path: String) -> Int {
-        var info = stat()
-        return stat(path + "-wal", &info) == 0 ? Int(info.st_size) : -1
-    }
-
-    @Test func reopeningAStoreWritesNothingToIt() throws {
-        // Given a store made and closed
-        let path = freshFolder() + "/paydesk.sqlite"
-        _ = try PayDeskStore.create(at: path)
-        let before = try schemaVersion(path)
-        // When it is opened read-write and closed, twice
-        _ = try PayDeskStore(path: path)
-        _ = try PayDeskStore(path: path)
-        // Then its schema is as it was (GRDB made and dropped a table on each open, finding the WAL empty), and the
-        // small WAL is still there for the next open
-        #expect(try schemaVersion(path) == before)
-        #expect(walSize(path) > 0)
-    }
-
-    @Test func aLargeWALIsEmptiedWhenTheStoreCloses() throws {
-        // Given a store whose WAL grew past what is kept
-        let path = freshFolder() + "/paydesk.sqlite"
-        do {
-            let store = try PayDeskStore.create(at: path)
-            try store.database.write { db in
-                try db.execute(sql: "INSERT INTO store_info (name, value) VALUES ('filler', ?)",
-                               arguments: [String(repeating: "x", count: PayDeskStore.walKeptOnClose + 4096)])
-                try db.execute(sql: "DELETE FROM store_info WHERE name = 'filler'")
-            }
-            #expect(walSize(path) > PayDeskStore.walKeptOnClose)
-        }
-        // When it closes, then the WAL is empty again
-        #expect(walSize(path) == 0)
     }
 }
