@@ -97,7 +97,7 @@ public enum SearchReach: Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .complete: "every match"
         case .readOrdersOfTheList(let window):
-            "searched the first \(window) orders of the list only (a longer term or a filter reaches further)"
+            "search stopped after reading \(window) orders of the list (a longer term or a filter reaches further)"
         }
     }
 }

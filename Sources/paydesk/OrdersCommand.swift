@@ -80,7 +80,7 @@ struct OrdersCommand: ParsableCommand {
                              json: { try JSONContract.text(orders.map(JSONContract.OrderListItem.init), pretty: true) },
                              csv: { CSVTable(orders: orders) })
             if more { try format.note(ListLimit.moreExist("orders", shown: limit)) }
-            if !reach.isComplete { try format.note("search: \(reach)") }
+            if !reach.isComplete { try format.note(reach.description) }
         }
     }
 

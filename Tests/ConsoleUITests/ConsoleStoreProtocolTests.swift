@@ -54,7 +54,7 @@ import Testing
         #expect(!screen.contains { $0.contains("ORD-") })
     }
 
-    @Test(arguments: [(SearchReach.readOrdersOfTheList(100_000), Optional("searched the first 100000 orders of the list only")),
+    @Test(arguments: [(SearchReach.readOrdersOfTheList(100_000), Optional("search stopped after reading 100000 orders of the list")),
                       (.complete, nil)])
     func aBoundedSearchSaysSoAtTheStartOfTheStatusLine(reach: SearchReach, note: String?) throws {
         // Given a store whose search for a common name is bounded (or not)

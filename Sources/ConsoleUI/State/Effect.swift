@@ -5,7 +5,8 @@ import OrderModel
 public enum Effect: Sendable, Equatable {
     case checkStore
     case loadOrders(OrdersPageRequest)
-    /// How far the search of a list just started reached, for the list of that generation.
+    /// How far a read of a searched list reached (its first page, or one that came back short), for the list of
+    /// that generation.
     case loadSearchReach(OrderQuery, generation: Int)
     case loadTotals
     case loadActivity

@@ -29,10 +29,12 @@ extension ConsoleState {
         case .ordersLoaded(let request, let page):
             guard orders.receive(request, page, visibleRows: layout.listRows, now: now) else { return orders.pagesNeeded(visibleRows: layout.listRows) }
             storeProblem = nil
-            // A search's first page comes with the question of how far it reached; until answered, it is not claimed complete.
+            // A search reads the list a window at a time, so a page it cut short may have met its window's end, not
+            // the list's: how far it reached is asked with its first page, until then not claimed complete, and
+            // with any page that came back short.
             var effects: [Effect] = []
-            if request.placement == .start, request.query.searchTerm != nil {
-                orders.searchReach = nil
+            if request.query.searchTerm != nil, request.placement == .start || page.count < request.query.limit {
+                if request.placement == .start { orders.searchReach = nil }
                 effects.append(.loadSearchReach(request.query, generation: request.generation))
             }
             return effects + orders.pagesNeeded(visibleRows: layout.listRows)
