@@ -88,7 +88,7 @@ import Testing
         #expect(Array(store.calls.dropFirst(asked)) == ["orders", "searchReach garcia"])
         let line = Self.statusLine(state.view().lines, state.size)
         let file = folder.path + "/orders-2026-11-21T12-00-00Z.csv"
-        #expect(line == " search bounded (the first 100000 orders of the list): wrote 1 order to \(file)", "\(line)")
+        #expect(line == " search stopped after reading 100000 orders of the list: wrote 1 order to \(file)", "\(line)")
         #expect(FileManager.default.fileExists(atPath: file))
     }
 }

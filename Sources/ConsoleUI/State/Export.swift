@@ -41,7 +41,7 @@ extension ConsoleState {
             let what = counted(rows, String(request.noun.dropLast()))
             let text = switch reach {
             case .complete: "wrote \(what) to "
-            case .readOrdersOfTheList(let window): "search bounded (the first \(window) orders of the list): wrote \(what) to "
+            case .readOrdersOfTheList(let window): "search stopped after reading \(window) orders of the list: wrote \(what) to "
             }
             show(text + path.endVisible(in: size.width - 2 - text.displayWidth), as: reach.isComplete ? .text : .warning, seconds: 15)
         case .failed(let path, let problem):
