@@ -41,10 +41,10 @@ public struct IngestSummary: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// Reads JSON Lines (docs/design.md §2) into the store, in batches: whole reads of the input until they hold 2,000
-/// lines, or whatever arrived before the input paused, so lines piped in slowly are stored as they arrive. A batch is parsed and validated outside
-/// the write lock (`BatchParse`: on the other cores while the previous batch is written), then written in
-/// transactions of at most 0.2 s, with a savepoint per line, so that a refused line is undone alone and nobody
-/// else waits long for the store. Problems are reported in line order.
+/// lines, or whatever arrived before the input paused, so lines piped in slowly are stored as they arrive. A
+/// batch is parsed and validated outside the write lock (`BatchParse`: on the other cores while the previous
+/// batch is written), then written in transactions of at most 0.2 s, with a savepoint per line, so that a refused
+/// line is undone alone and nobody else waits long for the store. Problems are reported in line order.
 ///
 /// With the merchant's keys (`verifier`), every order's token is verified and decrypted while its batch is
 /// parsed, on every core; the order is stored with the outcome and the masked data, whatever the outcome.

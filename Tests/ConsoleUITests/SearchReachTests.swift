@@ -35,4 +35,16 @@ import Testing
         }
         #expect(!state.update(.ordersLoaded(ahead, full)).contains { if case .loadSearchReach = $0 { true } else { false } })
     }
+
+    @Test func aShortRefreshOfASearchIsNot() throws {
+        // Given a search with its page read ahead in, when the store changes and the rows shown are re-read
+        var (state, ahead) = try Self.searchWithAPageReadAhead()
+        _ = state.update(.ordersLoaded(ahead, Array(ReadAheadTests.page.dropFirst(ahead.query.limit).prefix(3))))
+        _ = state.update(.storeChecked(token: 1, at: state.now))
+        let refresh = try #require(ReadAheadTests.request(state.update(.storeChecked(token: 2, at: state.now)), .refresh(from: 0)))
+        // Then a short answer asks nothing again: those rows were asked about when they were first read, and a
+        // refresh comes every second while the store changes
+        let effects = state.update(.ordersLoaded(refresh, Array(ReadAheadTests.page.prefix(3))))
+        #expect(!effects.contains { if case .loadSearchReach = $0 { true } else { false } })
+    }
 }

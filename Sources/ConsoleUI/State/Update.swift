@@ -30,10 +30,16 @@ extension ConsoleState {
             guard orders.receive(request, page, visibleRows: layout.listRows, now: now) else { return orders.pagesNeeded(visibleRows: layout.listRows) }
             storeProblem = nil
             // A search reads the list a window at a time, so a page it cut short may have met its window's end, not
-            // the list's: how far it reached is asked with its first page, until then not claimed complete, and
-            // with any page that came back short.
+            // the list's: how far it reached is asked with its first page, until then not claimed complete, and with
+            // any page of new rows that came back short. A refresh re-reads rows already asked about, every second
+            // while the store changes, and is not asked again.
             var effects: [Effect] = []
-            if request.query.searchTerm != nil, request.placement == .start || page.count < request.query.limit {
+            let asksReach = switch request.placement {
+            case .start: true
+            case .end, .append, .prepend: page.count < request.query.limit
+            case .refresh: false
+            }
+            if request.query.searchTerm != nil, asksReach {
                 if request.placement == .start { orders.searchReach = nil }
                 effects.append(.loadSearchReach(request.query, generation: request.generation))
             }
