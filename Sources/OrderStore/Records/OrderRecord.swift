@@ -182,7 +182,7 @@ struct OrderRecord: Codable, Sendable, FetchableRecord, MutablePersistableRecord
     mutating func record(_ verification: TokenVerification) throws {
         tokenOutcome = verification.outcome
         tokenMismatch = verification.amountMismatch
-        tokenVerification = String(decoding: try JSONEncoder().encode(verification), as: UTF8.self)
+        tokenVerification = verification.json
         status = .onArrival(verification)
         holdReason = try verification.holdReason(orderTotal: Money(minorUnits: total, currency: currencyValue()))
     }
