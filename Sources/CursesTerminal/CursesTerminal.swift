@@ -93,9 +93,23 @@ public final class CursesTerminal: Terminal {
 
     public var stopRequested: Bool { StopSignals.requested || hungUp }
 
-    public func nextEvent(timeoutMilliseconds: Int) -> TerminalEvent? {
+    public func nextEvent(timeoutMilliseconds: Int, wakeDescriptor: Int32) -> TerminalEvent? {
         if let event = jobControlEvent() { return event }
-        wtimeout(paydesk_stdscr(), Int32(clamping: timeoutMilliseconds))
+        // Keys curses has already read come first: the rest of a sequence it could not match stays in its own
+        // buffer, where the descriptor does not show it.
+        if let event = readEvent() { return event }
+        var waits = [pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0),
+                     pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)]
+        // Keys, a hang-up, the wake, a signal (a resize, a stop) or the timeout all end the wait; whatever it was,
+        // curses is asked once more, without waiting, so that a key or a resize is never left behind.
+        _ = poll(&waits, 2, Int32(clamping: timeoutMilliseconds))
+        return jobControlEvent() ?? readEvent()
+    }
+
+    /// What curses has to give without waiting: a key, a resize, or nil. (For an escape sequence under way, curses
+    /// itself waits up to its escape delay for the rest.)
+    private func readEvent() -> TerminalEvent? {
+        wtimeout(paydesk_stdscr(), 0)
         var code: wint_t = 0
         let result = wget_wch(paydesk_stdscr(), &code)
         if let event = jobControlEvent() { return event }

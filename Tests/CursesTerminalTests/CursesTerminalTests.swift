@@ -195,4 +195,37 @@ import Themes
         #expect(CursesTerminal.asciiFallback(Cell(text: "…", role: .text)) == UInt8(ascii: "~"))
         #expect(CursesTerminal.asciiFallback(Cell(text: "A", role: .text)) == UInt8(ascii: "A"))
     }
+
+    @Test func aWaitForKeysEndsAtTheWakeAndGivesEveryKeyTyped() throws {
+        // Given a terminal that reads its keys from a pipe, and a wake pipe beside it
+        var keys: [Int32] = [-1, -1], wake: [Int32] = [-1, -1]
+        try #require(pipe(&keys) == 0 && pipe(&wake) == 0)
+        let input = try #require(fdopen(keys[0], "r")), output = try #require(fopen("/dev/null", "w"))
+        let terminal = try CursesTerminal(device: .streams(input: input, output: output, size: Size(width: 80, height: 24)),
+                                          theme: Theme.standard, environment: ["TERM": "xterm-256color"])
+        defer {
+            terminal.restore()
+            fclose(input)
+            fclose(output)
+            for end in [keys[1], wake[0], wake[1]] { close(end) }
+        }
+        // (Setting a test screen's size queues a resize, as a real one does.)
+        #expect(terminal.nextEvent(timeoutMilliseconds: 0, wakeDescriptor: wake[0]) == .resized(Size(width: 80, height: 24)))
+        #expect(terminal.nextEvent(timeoutMilliseconds: 0, wakeDescriptor: wake[0]) == nil)
+        // When the wake is written and nothing is typed
+        var byte: UInt8 = 1
+        #expect(write(wake[1], &byte, 1) == 1)
+        let started = Date()
+        let woken = terminal.nextEvent(timeoutMilliseconds: 600_000, wakeDescriptor: wake[0])
+        // Then the wait ends without an event, long before its timeout of ten minutes
+        #expect(woken == nil && Date().timeIntervalSince(started) < 60)
+        #expect(read(wake[0], &byte, 1) == 1)
+        // When a letter, an arrow's escape sequence and another letter are typed at once
+        let typed = Array("j\u{1B}OBk".utf8)
+        #expect(typed.withUnsafeBytes { write(keys[1], $0.baseAddress, $0.count) } == typed.count)
+        // Then each comes as its key, in order, with the wake not written
+        var events: [TerminalEvent?] = []
+        for _ in 0..<3 { events.append(terminal.nextEvent(timeoutMilliseconds: 600_000, wakeDescriptor: wake[0])) }
+        #expect(events == [.key(.character("j")), .key(.down), .key(.character("k"))])
+    }
 }

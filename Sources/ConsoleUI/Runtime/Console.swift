@@ -38,12 +38,9 @@ public final class Console {
                 terminal.discardTypeAhead()
                 discardTypeAheadAfterDraw = false
             }
-            let now = clock()
-            let untilTick = Int(max(0, nextTick.millisecondsSinceEpoch - now.millisecondsSinceEpoch))
-            // While the worker owes an answer, look for it every millisecond: the read of keys cannot also wait
-            // for the worker, and an answer that waited here for 10 ms was most of a page's time to the screen.
-            let timeout = mailbox.isWaiting ? min(1, untilTick) : untilTick
-            if let event = terminal.nextEvent(timeoutMilliseconds: timeout) {
+            let untilTick = Int(max(0, nextTick.millisecondsSinceEpoch - clock().millisecondsSinceEpoch))
+            // The worker's answers end the wait as they arrive (`Mailbox`): the first page's among them.
+            if let event = terminal.nextEvent(timeoutMilliseconds: untilTick, wakeDescriptor: mailbox.wakeDescriptor) {
                 switch event {
                 case .key(let key): dispatch(.key(key))
                 case .resized(let size): dispatch(.resized(size))
@@ -77,7 +74,6 @@ public final class Console {
                 worker.sync {}
                 dispatch(.resumed(stopped: terminal.suspend()))
             default:
-                mailbox.expect()
                 worker.async { [effects, mailbox] in
                     mailbox.deliver(effects.perform(effect))
                 }
@@ -86,25 +82,47 @@ public final class Console {
     }
 }
 
-/// Answers from the worker, waiting for the UI thread.
+/// Answers from the worker, waiting for the UI thread. Each delivery also writes a byte to a pipe that the UI
+/// thread's read of keys waits on, so an answer wakes it at once.
 final class Mailbox: @unchecked Sendable {
     private let lock = NSLock()
     private var messages: [Message] = []
-    private var outstanding = 0
+    /// The pipe's ends: the UI thread waits on the first, deliveries write to the second. Neither blocks.
+    private let wakeEnds: (read: Int32, write: Int32)
 
-    var isWaiting: Bool { lock.withLock { outstanding > 0 || !messages.isEmpty } }
-
-    func expect() { lock.withLock { outstanding += 1 } }
-
-    func deliver(_ message: Message?) {
-        lock.withLock {
-            outstanding -= 1
-            if let message { messages.append(message) }
+    init() {
+        var ends: [Int32] = [-1, -1]
+        // Without a pipe (no descriptors left), answers are still taken at the next key or tick: slower, not lost.
+        if pipe(&ends) != 0 { ends = [-1, -1] }
+        for end in ends where end >= 0 {
+            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
         }
+        wakeEnds = (ends[0], ends[1])
     }
 
+    deinit {
+        close(wakeEnds.read)
+        close(wakeEnds.write)
+    }
+
+    /// Readable while an answer is waiting to be drained.
+    var wakeDescriptor: Int32 { wakeEnds.read }
+
+    func deliver(_ message: Message?) {
+        guard let message else { return }
+        lock.withLock { messages.append(message) }
+        // A full pipe already holds a wake; a failed write leaves the message for the next key or tick.
+        var byte: UInt8 = 1
+        _ = write(wakeEnds.write, &byte, 1)
+    }
+
+    /// The answers delivered so far. The pipe is emptied first: an answer delivered meanwhile leaves its byte, and
+    /// the next wait returns at once for it.
     func drain() -> [Message] {
-        lock.withLock {
+        var bytes = [UInt8](repeating: 0, count: 64)
+        while read(wakeEnds.read, &bytes, bytes.count) > 0 {}
+        return lock.withLock {
             defer { messages = [] }
             return messages
         }

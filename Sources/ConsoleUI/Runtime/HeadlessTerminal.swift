@@ -17,11 +17,12 @@ public final class HeadlessTerminal: Terminal {
         self.script = script
     }
 
-    public func nextEvent(timeoutMilliseconds: Int) -> TerminalEvent? {
+    /// The wake is not waited on: a script's waits are what give the worker its time.
+    public func nextEvent(timeoutMilliseconds: Int, wakeDescriptor: Int32) -> TerminalEvent? {
         guard !script.isEmpty else { stopRequested = true; return nil }
         guard let event = script.removeFirst() else {
-            // At least 10 ms, however often the loop looks for the worker's answers: a script's waits are
-            // counted to give the worker time, not the loop's turns.
+            // At least 10 ms, however soon the next tick is due: a script's waits are counted to give the worker
+            // time, not the loop's turns.
             Thread.sleep(forTimeInterval: Double(max(10, min(timeoutMilliseconds, 50))) / 1000)
             return nil
         }
