@@ -97,19 +97,21 @@ public final class CursesTerminal: Terminal {
         if let event = jobControlEvent() { return event }
         // Keys curses has already read come first: the rest of a sequence it could not match stays in its own
         // buffer, where the descriptor does not show it.
-        if let event = readEvent() { return event }
+        if let event = readEvent(restWithin: timeoutMilliseconds) { return event }
         var waits = [pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0),
                      pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)]
         // Keys, a hang-up, the wake, a signal (a resize, a stop) or the timeout all end the wait; whatever it was,
-        // curses is asked once more, without waiting, so that a key or a resize is never left behind.
+        // curses is asked once more, so that a key or a resize is never left behind.
         _ = poll(&waits, 2, Int32(clamping: timeoutMilliseconds))
-        return jobControlEvent() ?? readEvent()
+        return jobControlEvent() ?? readEvent(restWithin: timeoutMilliseconds)
     }
 
-    /// What curses has to give without waiting: a key, a resize, or nil. (For an escape sequence under way, curses
-    /// itself waits up to its escape delay for the rest.)
-    private func readEvent() -> TerminalEvent? {
-        wtimeout(paydesk_stdscr(), 0)
+    /// A key, a resize or nil, without waiting for input that has not begun to arrive. Once the input holds
+    /// bytes, curses may wait up to `restWithin` for the rest of a character cut between two reads (a pasted "é"
+    /// split over two SSH packets): asked not to wait, it would drop the bytes it had read. A whole key comes at
+    /// once, and curses waits its escape delay for the rest of an escape sequence either way.
+    private func readEvent(restWithin milliseconds: Int) -> TerminalEvent? {
+        wtimeout(paydesk_stdscr(), Self.hasInput(inputDescriptor) ? Int32(clamping: milliseconds) : 0)
         var code: wint_t = 0
         let result = wget_wch(paydesk_stdscr(), &code)
         if let event = jobControlEvent() { return event }
@@ -128,6 +130,12 @@ public final class CursesTerminal: Terminal {
             return nil
         }
         return Key(characterCode: UInt32(code)).map(TerminalEvent.key)
+    }
+
+    /// Whether the input has bytes to read, or news that it never will (a hang-up, an end).
+    static func hasInput(_ descriptor: Int32) -> Bool {
+        var input = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&input, 1, 0) > 0
     }
 
     /// Whether the input reports a hang-up or an error: a pseudo-terminal whose other end closed does (an SSH
