@@ -17,17 +17,25 @@ import Themes
 // PayDesk's benchmarks. Each measurement repeats the operation and prints the median, the 90th and 99th percentiles and
 // the worst case. The 1,000,000-order store is built once under .build-bench/ and reused on later runs.
 //
-//   swift run -c release paydesk-benchmarks [json|ingest|stages|store|search|tokens|console|startup|driver|contention] [--orders N]   (N: size of the large store, default 1000000)
+//   swift run -c release paydesk-benchmarks [SECTION ...] [options]   (--help lists them: BenchmarkArguments)
 //   stages: ingest's parse and write timed apart (the ingest section prints them too)
-//   startup: the console and less through a pty; [--paydesk PATH] (default: the paydesk beside this one) [--starts N] (default 30)
+//   startup: the console and less through a pty
 
-let arguments = CommandLine.arguments
-let sections = Set(arguments.dropFirst().filter { ["json", "ingest", "stages", "store", "search", "tokens", "console", "startup", "driver", "contention"].contains($0) })
-func runs(_ section: String) -> Bool { sections.isEmpty || sections.contains(section) }
-let largeCount = arguments.firstIndex(of: "--orders").flatMap { Int(arguments[$0 + 1]) } ?? 1_000_000
-let consoleStarts = arguments.firstIndex(of: "--starts").flatMap { Int(arguments[$0 + 1]) } ?? 30
-let paydeskBinary = arguments.firstIndex(of: "--paydesk").map { arguments[$0 + 1] }
-    ?? URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? arguments[0])
+let options: BenchmarkArguments
+switch BenchmarkArguments.parse(Array(CommandLine.arguments.dropFirst())) {
+case .run(let parsed): options = parsed
+case .help:
+    print(BenchmarkArguments.usage)
+    exit(0)
+case .refused(let problem):
+    FileHandle.standardError.write(Data("paydesk-benchmarks: \(problem) (--help lists the sections and options)\n".utf8))
+    exit(2)
+}
+func runs(_ section: String) -> Bool { options.runs(section) }
+let largeCount = options.orders
+let consoleStarts = options.starts
+let paydeskBinary = options.paydesk
+    ?? URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
         .deletingLastPathComponent().appendingPathComponent("paydesk").path
 let folder = URL(fileURLWithPath: ".build-bench", isDirectory: true)
 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -221,7 +229,7 @@ nonisolated func drive(_ store: PayDeskStore, _ sandbox: SandboxProcessor) async
 
 if runs("driver") {
     print("Lifecycle driver over the sandbox, delays zero, every charge accepted: authorized to paid")
-    for count in arguments.contains("--quick") ? [10_000] : [10_000, 100_000] {
+    for count in options.quick ? [10_000] : [10_000, 100_000] {
         let path = folder.appendingPathComponent("driver-\(count).sqlite").path
         let sandboxPath = SandboxProcessor.statePath(forStore: path)
         for file in [path, sandboxPath] { removeStore(file) }
@@ -246,7 +254,7 @@ if runs("driver") {
 
 // MARK: Ingest throughput
 
-if runs("ingest") || sections.contains("stages") {
+if runs("ingest") || options.sections.contains("stages") {
     print("Ingest (orders with tokens, no token crypto), fresh store each run, each beside SQLite alone storing its rows")
     let ingestLines = folder.appendingPathComponent("ingest-100k.jsonl").path
     if !FileManager.default.fileExists(atPath: ingestLines) { try writeLines(ingestLines, count: 100_000) }
@@ -397,13 +405,13 @@ let spacedPhone = stride(from: 0, to: phoneDigits.count, by: 4).map { start in
 }.joined(separator: " ")
 // `--term TEXT` measures that term alone, `--times N` times (to profile one search: valgrind's callgrind counts
 // its instructions whatever else the machine does).
-let terms = arguments.firstIndex(of: "--term").map { [("--term", arguments[$0 + 1])] }
+let terms = options.term.map { [("--term", $0)] }
     ?? [("common name", "garcia"), ("name, some thousands", "Zoë Nguyen"), ("rare name (none match)", "Lovelace"),
         ("CJK name", "欧阳子涵"), ("email fragment", String(contact.emailAddress!.prefix(7)).uppercased()),
         ("phone digits, spaced", spacedPhone), ("order id", sample.summary.orderId), ("card last 4", sample.summary.cardLast4!),
         ("whole email address", contact.emailAddress!), ("order id prefix (matches all)", "LOAD-"),
         ("two characters", "王伟")]
-let searchTimes = arguments.firstIndex(of: "--times").flatMap { Int(arguments[$0 + 1]) } ?? 20
+let searchTimes = options.times
 for (name, text) in terms {
     let query = OrderQuery(search: text, limit: 50)
     var found = 0

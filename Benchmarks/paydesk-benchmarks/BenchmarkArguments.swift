@@ -1,0 +1,63 @@
+/// What `paydesk-benchmarks` was asked to run. Every word is checked before anything runs: with no section named,
+/// every section runs, which takes many minutes and builds a store of a million orders, so a word the tool does not
+/// know (`--help`, a misspelt section, an option without its value) must not be taken for that.
+struct BenchmarkArguments: Equatable {
+    static let sectionNames = ["json", "ingest", "stages", "store", "search", "tokens", "console", "startup", "driver", "contention"]
+
+    static let usage = """
+        usage: paydesk-benchmarks [SECTION ...] [--orders N] [--starts N] [--paydesk PATH] [--term TEXT] [--times N] [--quick]
+          SECTION         json, ingest, stages, store, search, tokens, console, startup, driver or contention; none: all
+          --orders N      orders in the large store (store, search, console, startup; default 1000000)
+          --starts N      console and less starts to time (startup; default 30)
+          --paydesk PATH  the paydesk binary to start (startup; default: the one beside this tool)
+          --term TEXT     search for this term alone (search), --times N times (default 20)
+          --quick         the driver on 10,000 orders only
+        """
+
+    /// The sections named; empty runs every section.
+    var sections: Set<String> = []
+    var orders = 1_000_000
+    var starts = 30
+    var paydesk: String?
+    var term: String?
+    var times = 20
+    var quick = false
+
+    enum Parsed: Equatable {
+        case run(BenchmarkArguments)
+        case help
+        /// One line naming the word at fault.
+        case refused(String)
+    }
+
+    /// Reads the words after the tool's name.
+    static func parse(_ words: [String]) -> Parsed {
+        var arguments = BenchmarkArguments()
+        var rest = words[...]
+        while let word = rest.popFirst() {
+            switch word {
+            case "-h", "--help": return .help
+            case "--quick": arguments.quick = true
+            case "--orders", "--starts", "--times":
+                let text = rest.popFirst()
+                guard let text, let count = Int(text), count > 0 else {
+                    return .refused("\(word) needs a whole number above 0, not \(text.map { String(reflecting: $0) } ?? "nothing")")
+                }
+                switch word {
+                case "--orders": arguments.orders = count
+                case "--starts": arguments.starts = count
+                default: arguments.times = count
+                }
+            case "--paydesk", "--term":
+                guard let value = rest.popFirst(), !value.isEmpty else { return .refused("\(word) needs a value") }
+                if word == "--paydesk" { arguments.paydesk = value } else { arguments.term = value }
+            case _ where sectionNames.contains(word): arguments.sections.insert(word)
+            default: return .refused("\(String(reflecting: word)) is not a section or an option")
+            }
+        }
+        return .run(arguments)
+    }
+
+    /// Whether `section` runs.
+    func runs(_ section: String) -> Bool { sections.isEmpty || sections.contains(section) }
+}
