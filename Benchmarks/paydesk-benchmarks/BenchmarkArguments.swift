@@ -30,29 +30,33 @@ struct BenchmarkArguments: Equatable {
         case refused(String)
     }
 
+    /// The options that take a whole number above 0, and those that take any text.
+    private static let countOptions: [String: WritableKeyPath<BenchmarkArguments, Int> & Sendable] =
+        ["--orders": \.orders, "--starts": \.starts, "--times": \.times]
+    private static let textOptions: [String: WritableKeyPath<BenchmarkArguments, String?> & Sendable] =
+        ["--paydesk": \.paydesk, "--term": \.term]
+
     /// Reads the words after the tool's name.
     static func parse(_ words: [String]) -> Parsed {
         var arguments = BenchmarkArguments()
         var rest = words[...]
         while let word = rest.popFirst() {
-            switch word {
-            case "-h", "--help": return .help
-            case "--quick": arguments.quick = true
-            case "--orders", "--starts", "--times":
+            if word == "-h" || word == "--help" { return .help }
+            if word == "--quick" {
+                arguments.quick = true
+            } else if sectionNames.contains(word) {
+                arguments.sections.insert(word)
+            } else if let option = countOptions[word] {
                 let text = rest.popFirst()
                 guard let text, let count = Int(text), count > 0 else {
                     return .refused("\(word) needs a whole number above 0, not \(text.map { String(reflecting: $0) } ?? "nothing")")
                 }
-                switch word {
-                case "--orders": arguments.orders = count
-                case "--starts": arguments.starts = count
-                default: arguments.times = count
-                }
-            case "--paydesk", "--term":
+                arguments[keyPath: option] = count
+            } else if let option = textOptions[word] {
                 guard let value = rest.popFirst(), !value.isEmpty else { return .refused("\(word) needs a value") }
-                if word == "--paydesk" { arguments.paydesk = value } else { arguments.term = value }
-            case _ where sectionNames.contains(word): arguments.sections.insert(word)
-            default: return .refused("\(String(reflecting: word)) is not a section or an option")
+                arguments[keyPath: option] = value
+            } else {
+                return .refused("\(String(reflecting: word)) is not a section or an option")
             }
         }
         return .run(arguments)

@@ -32,8 +32,6 @@ case .refused(let problem):
     exit(2)
 }
 func runs(_ section: String) -> Bool { options.runs(section) }
-let largeCount = options.orders
-let consoleStarts = options.starts
 let paydeskBinary = options.paydesk
     ?? URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
         .deletingLastPathComponent().appendingPathComponent("paydesk").path
@@ -115,8 +113,8 @@ if runs("tokens") {
 
 if runs("console") {
     try measureHostileText(in: folder, now: now)
-    let path = folder.appendingPathComponent("store-\(largeCount).sqlite").path
-    print("console on \(largeCount) orders, 132x40 (the store section builds the store)")
+    let path = folder.appendingPathComponent("store-\(options.orders).sqlite").path
+    print("console on \(options.orders) orders, 132x40 (the store section builds the store)")
     if FileManager.default.fileExists(atPath: path) {
         upgrade(path)
         var state = ConsoleState(size: Size(width: 132, height: 40), storeName: "bench", readOnlyReason: nil, now: now)
@@ -206,11 +204,11 @@ if runs("console") {
 // MARK: The console from exec, through a pty, against less
 
 if runs("startup") {
-    let path = folder.appendingPathComponent("store-\(largeCount).sqlite").path
-    print("console on \(largeCount) orders against less, each started as an operator's session starts it")
+    let path = folder.appendingPathComponent("store-\(options.orders).sqlite").path
+    print("console on \(options.orders) orders against less, each started as an operator's session starts it")
     if FileManager.default.fileExists(atPath: path) {
         upgrade(path)
-        try measureConsoleAgainstLess(storePath: path, folder: folder, paydesk: paydeskBinary, starts: consoleStarts)
+        try measureConsoleAgainstLess(storePath: path, folder: folder, paydesk: paydeskBinary, starts: options.starts)
     } else {
         print("  no store at \(path): run `paydesk-benchmarks store` first")
     }
@@ -355,17 +353,17 @@ guard runs("store") || runs("search") else { exit(0) }
 
 // MARK: The large store
 
-let largePath = folder.appendingPathComponent("store-\(largeCount).sqlite").path
+let largePath = folder.appendingPathComponent("store-\(options.orders).sqlite").path
 if !FileManager.default.fileExists(atPath: largePath) {
-    print("\nBuilding a store of \(largeCount) orders (once)…")
+    print("\nBuilding a store of \(options.orders) orders (once)…")
     // In chunks, so neither the input nor one transaction grows with the store. A third of the orders are
     // charged, so that the status totals have something to count.
     let store = try PayDeskStore.create(at: largePath, clock: { now })
     let ingester = Ingester(store: store, actor: actor, onProblem: { print("    rejected: \($0)") })
     let generator = DemoStore(seed: 42, now: now)
     let elapsed = try seconds {
-        for first in stride(from: 0, to: largeCount, by: 20_000) {
-            let count = min(20_000, largeCount - first)
+        for first in stride(from: 0, to: options.orders, by: 20_000) {
+            let count = min(20_000, options.orders - first)
             try ingester.ingest(lines: generator.orderLines(from: first, count: count))
             try ingester.ingest(lines: (first..<first + count).filter { $0 % 3 == 0 }.flatMap { index -> [String] in
                 let id = String(format: "LOAD-%08d", index)
@@ -378,7 +376,7 @@ if !FileManager.default.fileExists(atPath: largePath) {
 }
 upgrade(largePath)
 let storeBytes = (try FileManager.default.attributesOfItem(atPath: largePath)[.size] as? Int) ?? 0
-print("\nQueries on a store of \(largeCount) orders (\(storeBytes / 1_048_576) MiB)")
+print("\nQueries on a store of \(options.orders) orders (\(storeBytes / 1_048_576) MiB)")
 
 let store = try PayDeskStore(path: largePath, mode: .readOnly)
 if runs("store") {
@@ -388,13 +386,13 @@ if runs("store") {
     }
     var deepCursor = try store.orders(OrderQuery(limit: 1)).first!.cursor
     // Walk to the middle once (not timed) to get a deep cursor.
-    for _ in 0..<(largeCount / 2 / 10_000) { deepCursor = try store.orders(OrderQuery(limit: 10_000, after: deepCursor)).last!.cursor }
+    for _ in 0..<(options.orders / 2 / 10_000) { deepCursor = try store.orders(OrderQuery(limit: 10_000, after: deepCursor)).last!.cursor }
     measure("next page of 50 by keyset, mid-store") { _ = try! store.orders(OrderQuery(limit: 50, after: deepCursor)) }
     measure("next page of 50, status paid, mid-store") { _ = try! store.orders(OrderQuery(status: .paid, limit: 50, after: deepCursor)) }
     measure("counts and amounts per status") { _ = try! store.statusTotals() }
 }
 
-let sample = try store.order(String(format: "LOAD-%08d", largeCount / 3))
+let sample = try store.order(String(format: "LOAD-%08d", options.orders / 3))
 let contact = sample.details.shippingContact!
 // Search: the first page (50 rows, newest first) and how far the search reached, as `orders list --search` and
 // the console ask for them. Twenty runs each; the first, on cold caches, is also printed on its own: it is what
@@ -411,15 +409,14 @@ let terms = options.term.map { [("--term", $0)] }
         ("phone digits, spaced", spacedPhone), ("order id", sample.summary.orderId), ("card last 4", sample.summary.cardLast4!),
         ("whole email address", contact.emailAddress!), ("order id prefix (matches all)", "LOAD-"),
         ("two characters", "王伟")]
-let searchTimes = options.times
 for (name, text) in terms {
     let query = OrderQuery(search: text, limit: 50)
     var found = 0
     var reach = SearchReach.complete
     var pages: [Double] = []
-    for _ in 0..<searchTimes { pages.append(seconds { found = try! store.orders(query).count } * 1000) }
+    for _ in 0..<options.times { pages.append(seconds { found = try! store.orders(query).count } * 1000) }
     report("search, first page: \(name)", pages)
-    measure("search, its reach: \(name)", times: searchTimes) { reach = try! store.searchReach(query) }
+    measure("search, its reach: \(name)", times: options.times) { reach = try! store.searchReach(query) }
     print("    \(text): \(found) on the first page (\(String(format: "%.3f", pages[0])) ms the first time); \(reach)")
 }
 if runs("store") { measure("one order in full") { _ = try! store.order(sample.summary.orderId) } }
