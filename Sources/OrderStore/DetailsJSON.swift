@@ -3,7 +3,8 @@ import OrderModel
 /// Writes `OrderDetails` as the JSON its `Codable` conformance reads back, directly: JSONEncoder costs as much
 /// as the rest of ingest. `JSONParsingTests` checks that every field round-trips, and that the bytes stay as they were.
 extension OrderDetails {
-    var json: String {
+    /// The JSON's UTF-8, stored as the order's `details` text.
+    var jsonUTF8: [UInt8] {
         var out = JSONText()
         out.object {
             $0.member("merchantIdentifier", merchantIdentifier)
@@ -32,7 +33,7 @@ extension OrderDetails {
                 $0.member("type", token.type)
             }
         }
-        return out.text
+        return out.utf8
     }
 }
 

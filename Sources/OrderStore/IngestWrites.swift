@@ -15,8 +15,8 @@ public struct NewOrder: Sendable {
 
     /// `fingerprint` identifies the input line: the same line sent again is a duplicate, not a conflict.
     public init(_ order: Order, fingerprint: Data, now: Timestamp) {
-        detailsJSON = order.details.json
-        record = OrderRecord(order: order, fingerprint: fingerprint, details: detailsJSON, now: now)
+        details = order.details.jsonUTF8
+        record = OrderRecord(order: order, fingerprint: fingerprint, now: now)
         searchDocument = order.searchDocument
         total = order.total
         createdAt = order.createdAt
@@ -35,8 +35,9 @@ public struct NewOrder: Sendable {
     public var tokenOutcome: TokenVerification.Outcome? { record.tokenOutcome }
     public var tokenMismatch: Bool { record.tokenMismatch }
     public var isHeld: Bool { record.status == .held }
-    /// The order's details as they are stored: JSON that `OrderDetails`' `Codable` conformance reads back.
-    public let detailsJSON: String
+    /// The order's details as they are stored, JSON that `OrderDetails`' `Codable` conformance reads back: kept
+    /// as UTF-8 beside the record, which holds details only as they are read back.
+    let details: [UInt8]
 }
 
 /// One input line, ready to store.
@@ -184,7 +185,7 @@ extension PayDeskStore {
     /// refused: the stored order stays as it was.
     private static func insert(_ orders: [NewOrder], actor: Actor, now: Timestamp, chain: inout AuditChain,
                                _ db: Database) throws -> [ApplyOutcome] {
-        var inserted = try OrderRecord.insertNew(orders.map(\.record), db)
+        var inserted = try OrderRecord.insertNew(orders, db)
         var added: [(rowID: Int64, order: OrderRecord, document: String)] = []
         let outcomes = try orders.map { order throws -> ApplyOutcome in
             let record = order.record

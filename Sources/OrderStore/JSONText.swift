@@ -1,6 +1,6 @@
 /// A minimal JSON writer: objects, arrays, strings, integers, booleans. Nil members are left out unless asked
 /// to be `null`. It writes UTF-8 into a buffer of its own, copying each string's runs that need no escape whole,
-/// and makes one String at the end. (An array's appends cost more than the copies: a uniqueness check and a
+/// and makes one String (or byte array) at the end. (An array's appends cost more than the copies: a uniqueness check and a
 /// capacity check each.)
 struct JSONText: ~Copyable {
     private var buffer: UnsafeMutableBufferPointer<UInt8>
@@ -12,6 +12,10 @@ struct JSONText: ~Copyable {
     deinit { buffer.deallocate() }
 
     var text: String { String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self) }
+
+    /// The text as UTF-8, valid as it was written from Strings: for the store, which takes it as it is, where a
+    /// String would check every byte again.
+    var utf8: [UInt8] { Array(buffer[..<count]) }
 
     mutating func object(_ body: (inout JSONText) -> Void) {
         append(UInt8(ascii: "{"))

@@ -24,12 +24,20 @@ struct StatementValues {
     mutating func add(_ value: String?) {
         guard var value else { return addNull() }
         let statement = statement, index = next
-        record(value.withUTF8 { text in
-            text.withMemoryRebound(to: CChar.self) { text in
-                guard let start = text.baseAddress, !text.isEmpty else { return sqlite3_bind_text(statement, index, "", 0, transient) }
-                return sqlite3_bind_text64(statement, index, start, UInt64(text.count), transient, UInt8(SQLITE_UTF8))
-            }
-        })
+        record(value.withUTF8 { Self.bindText($0, to: statement, at: index) })
+    }
+
+    /// Text given as UTF-8 that is known to be valid (written from Strings): bound as text, not as a blob.
+    mutating func add(utf8 text: [UInt8]) {
+        let statement = statement, index = next
+        record(text.withUnsafeBufferPointer { Self.bindText($0, to: statement, at: index) })
+    }
+
+    private static func bindText(_ text: UnsafeBufferPointer<UInt8>, to statement: OpaquePointer, at index: Int32) -> Int32 {
+        text.withMemoryRebound(to: CChar.self) { text in
+            guard let start = text.baseAddress, !text.isEmpty else { return sqlite3_bind_text(statement, index, "", 0, transient) }
+            return sqlite3_bind_text64(statement, index, start, UInt64(text.count), transient, UInt8(SQLITE_UTF8))
+        }
     }
 
     mutating func add(_ value: Data?) {

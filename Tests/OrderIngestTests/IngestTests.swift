@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 @testable import OrderIngest
 import Testing
 import OrderModel
@@ -24,6 +25,8 @@ import TestSupport
         #expect(detail.details.shippingMethod?.detail == "6-8 天送达")
         #expect(detail.details.token.cardLast4 == "0224")
         #expect(detail.audit.map(\.action) == ["order_ingested"])
+        // And its details are stored as text, which SQLite's JSON functions read (they are bound from bytes)
+        #expect(try store.database.read { try String.fetchOne($0, sql: "SELECT typeof(details) FROM orders WHERE order_id = 'ORD-1'") } == "text")
     }
 
     @Test func neverOverwritesAnOrderWithDifferentContent() throws {

@@ -28,8 +28,8 @@ import StrictJSON
             shippingContact: Contact(givenName: "王", postalAddress: PostalAddress(city: "上海")), billingContact: Contact(), applicationData: nil,
             token: TokenMetadata(version: "EC_v1", publicKeyHash: "h=", transactionId: "ab", applicationDataHash: nil,
                                  displayName: "Visa 0224", network: "visa", type: "debit"))
-        // Then the stored JSON is what ingest has always stored for them
-        #expect(details.json == #"{"merchantIdentifier":"m.x","countryCode":"CN","supportedNetworks":["visa","a\"b\\c"],"#
+        // Then the stored JSON is what ingest has always stored for them, in valid UTF-8
+        #expect(String(validating: details.jsonUTF8, as: UTF8.self) == #"{"merchantIdentifier":"m.x","countryCode":"CN","supportedNetworks":["visa","a\"b\\c"],"#
             + #""merchantCapabilities":["supports3DS"],"summaryItems":[{"label":"茶\u0001\u001f\#u{7F}\#u{202E}","amount":-150,"isPending":false},"#
             + #"{"label":"t","amount":-9223372036854775808,"isPending":true},{"label":"","amount":0,"isPending":false},"#
             + #"{"label":"max","amount":9223372036854775807,"isPending":false}],"#
@@ -53,13 +53,13 @@ import StrictJSON
             token: TokenMetadata(version: "EC_v1", publicKeyHash: "h", transactionId: "ab", applicationDataHash: "cd",
                                  displayName: hostile, network: "visa", type: "debit"))
         // When written and read back, Then nothing changed
-        #expect(try OrderDetails.decode(details.json) == details)
+        #expect(try OrderDetails.decode(String(decoding: details.jsonUTF8, as: UTF8.self)) == details)
         var sparse = details
         sparse.shippingMethod = nil
         sparse.shippingContact = nil
         sparse.billingContact = nil
         sparse.applicationData = nil
         sparse.token.applicationDataHash = nil
-        #expect(try OrderDetails.decode(sparse.json) == sparse)
+        #expect(try OrderDetails.decode(String(decoding: sparse.jsonUTF8, as: UTF8.self)) == sparse)
     }
 }

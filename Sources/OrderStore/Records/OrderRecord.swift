@@ -29,8 +29,9 @@ struct OrderRecord: Codable, Sendable, FetchableRecord, MutablePersistableRecord
     var wallet: String
     var shippingMethod: String?
     var shippingLabel: String?
-    /// The order's details as JSON; nil when the order was read for its payment state (`fetch(orderId:)`), which
-    /// never needs them: they are most of the row, and reading them cost the driver a tenth of its time.
+    /// The order's details as JSON, as read back; nil when the order was read for its payment state
+    /// (`fetch(orderId:)`), which never needs them: they are most of the row, and reading them cost the driver a
+    /// tenth of its time. A new order's are written from `NewOrder`.
     var details: String?
     var tokenOutcome: TokenVerification.Outcome?
     var tokenMismatch: Bool
@@ -56,10 +57,10 @@ struct OrderRecord: Codable, Sendable, FetchableRecord, MutablePersistableRecord
     /// Inserts new orders, many a statement (`BulkInsert`), leaving out any whose id is stored already or came
     /// earlier among them. Returns the row id of each order inserted, by its order id. Ingest inserts millions of
     /// rows, and GRDB's Codable persistence would cost more than the rest of ingest together.
-    static func insertNew(_ records: [OrderRecord], _ db: Database) throws -> [String: Int64] {
+    static func insertNew(_ orders: [NewOrder], _ db: Database) throws -> [String: Int64] {
         var inserted: [String: Int64] = [:]
-        inserted.reserveCapacity(records.count)
-        try bulkInsert.run(records.count, db, bind: { records[$0].bindInserted(&$1) }) { row in
+        inserted.reserveCapacity(orders.count)
+        try bulkInsert.run(orders.count, db, bind: { orders[$0].record.bindInserted(&$1, details: orders[$0].details) }) { row in
             let orderId = row.string(1)
             if inserted[orderId] == nil { inserted[orderId] = row.int64(0) }
         }
@@ -74,7 +75,7 @@ struct OrderRecord: Codable, Sendable, FetchableRecord, MutablePersistableRecord
         suffix: "ON CONFLICT (order_id) DO NOTHING RETURNING id, order_id")
 
     /// The values of `bulkInsert`'s placeholders, in order.
-    private func bindInserted(_ values: inout StatementValues) {
+    private func bindInserted(_ values: inout StatementValues, details: [UInt8]) {
         values.add(orderId)
         values.add(fingerprint)
         values.add(createdAt)
@@ -89,7 +90,7 @@ struct OrderRecord: Codable, Sendable, FetchableRecord, MutablePersistableRecord
         values.add(wallet)
         values.add(shippingMethod)
         values.add(shippingLabel)
-        values.add(details)
+        values.add(utf8: details)
         values.add(tokenOutcome?.rawValue)
         values.add(tokenMismatch)
         values.add(tokenVerification)
@@ -156,7 +157,7 @@ struct OrderRecord: Codable, Sendable, FetchableRecord, MutablePersistableRecord
         refundsInFlight = row.int64(27)
     }
 
-    init(order: Order, fingerprint: Data, details: String, now: Timestamp) {
+    init(order: Order, fingerprint: Data, now: Timestamp) {
         self.orderId = order.orderId
         self.fingerprint = fingerprint
         self.createdAt = order.createdAt.millisecondsSinceEpoch
@@ -174,7 +175,7 @@ struct OrderRecord: Codable, Sendable, FetchableRecord, MutablePersistableRecord
         self.wallet = order.details.token.displayName
         self.shippingMethod = order.details.shippingMethod?.identifier
         self.shippingLabel = order.details.shippingMethod?.label
-        self.details = details
+        self.details = nil
         self.tokenMismatch = false
     }
 
