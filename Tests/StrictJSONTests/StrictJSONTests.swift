@@ -69,6 +69,33 @@ import StrictJSON
         #expect(error([0x22, 0x61] + sequence + [0x22])?.reason == .invalidUTF8)
     }
 
+    @Test func findsWhatEndsARunOfPlainBytesWhereverItStands() throws {
+        // Given 70 plain bytes (every printable ASCII but space, `"` and `\`, DEL included), long enough to be read
+        // many bytes at a time, with one byte or escape that needs attention put at each place in turn
+        let plain: [UInt8] = (0..<70).map { (index: Int) -> UInt8 in
+            let byte = UInt8(0x21 + index * 7 % 95)
+            return byte == 0x22 || byte == 0x5C ? UInt8(ascii: "x") : byte
+        }
+        for place in 0...plain.count {
+            func string(with middle: [UInt8]) -> [UInt8] {
+                var bytes: [UInt8] = [0x22]
+                bytes += plain[..<place]
+                bytes += middle
+                bytes += plain[place...]
+                bytes.append(0x22)
+                return bytes
+            }
+            // Then a control byte, a byte that is not UTF-8 and a quote are each found where they stand
+            #expect(error(string(with: [0x1F])) == JSONSyntaxError(offset: 1 + place, reason: .controlCharacter))
+            #expect(error(string(with: [0xFF])) == JSONSyntaxError(offset: 1 + place, reason: .invalidUTF8))
+            #expect(error(string(with: [0x22])) == JSONSyntaxError(offset: place + 2, reason: .trailingText))
+            // And an escape and a character of two bytes are read as what they are
+            let head = String(decoding: plain[..<place], as: UTF8.self), tail = String(decoding: plain[place...], as: UTF8.self)
+            #expect(try JSONDocument(parsing: string(with: [0x5C, 0x2F])).root.string == head + "/" + tail)
+            #expect(try JSONDocument(parsing: string(with: [0xC3, 0xA9])).root.string == head + "é" + tail)
+        }
+    }
+
     @Test func acceptsEveryWellFormedUTF8Boundary() throws {
         for scalar in ["\u{80}", "\u{7FF}", "\u{800}", "\u{D7FF}", "\u{E000}", "\u{FFFD}", "\u{10000}", "\u{10FFFF}"] {
             #expect(try parse("\"\(scalar)\"").string == scalar)
