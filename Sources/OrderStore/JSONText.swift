@@ -1,7 +1,7 @@
 /// A minimal JSON writer: objects, arrays, strings, integers, booleans. Nil members are left out unless asked
 /// to be `null`. It writes UTF-8 into a buffer of its own, copying each string's runs that need no escape whole,
-/// and makes one String (or byte array) at the end. (An array's appends cost more than the copies: a uniqueness check and a
-/// capacity check each.)
+/// and makes one String (or byte array) at the end. (An array's appends cost more than the copies: a uniqueness
+/// check and a capacity check each.)
 struct JSONText: ~Copyable {
     private var buffer: UnsafeMutableBufferPointer<UInt8>
     private var count = 0

@@ -21,22 +21,24 @@ import OrderModel
     }
 
     @Test func aCharacterOutsideTheAlphabetIsFoundWhereverItStands() throws {
-        // Given 64 characters of base64, long enough to be checked sixteen at a time
-        let valid = Array(Data((0..<48).map { UInt8(truncatingIfNeeded: $0 &* 53 &+ 7) }).base64EncodedString().utf8)
-        #expect(valid.count == 64)
-        #expect(try valid.withUnsafeBufferPointer { try Base64.decodedCount($0) } == 48)
-        // When each place in turn holds a byte just outside the alphabet's ranges, or far outside them
-        let outside: [UInt8] = [0x00, 0x1F, 0x20, 0x2A, 0x2C, 0x2E, 0x3A, 0x40, 0x5B, 0x60, 0x7B, 0x7F, 0x80, 0xAB, 0xC1, 0xE1, 0xFA, 0xFF]
-        for place in valid.indices {
-            for byte in outside {
-                var text = valid
-                text[place] = byte
-                // Then counting and decoding both name that character
-                #expect(throws: Base64.Problem.character(position: place + 1), "byte \(byte) at \(place)") {
-                    try text.withUnsafeBufferPointer { try Base64.decodedCount($0) }
-                }
-                #expect(throws: Base64.Problem.character(position: place + 1), "byte \(byte) at \(place)") {
-                    try text.withUnsafeBufferPointer { try Base64.decode($0) }
+        // Given base64 of 64 to 68 characters, padded and not: whole blocks of 32 checked at once, and what is left
+        for length in [46, 47, 48, 50] {
+            let valid = Array(Data((0..<length).map { UInt8(truncatingIfNeeded: $0 &* 53 &+ 7) }).base64EncodedString().utf8)
+            let padding = valid.reversed().prefix { $0 == UInt8(ascii: "=") }.count
+            #expect(try valid.withUnsafeBufferPointer { try Base64.decodedCount($0) } == length)
+            // When each place before the padding holds in turn a byte just outside the alphabet's ranges, or far outside
+            let outside: [UInt8] = [0x00, 0x1F, 0x20, 0x2A, 0x2C, 0x2E, 0x3A, 0x40, 0x5B, 0x60, 0x7B, 0x7F, 0x80, 0xAB, 0xC1, 0xE1, 0xFA, 0xFF]
+            for place in 0..<valid.count - padding {
+                for byte in outside {
+                    var text = valid
+                    text[place] = byte
+                    // Then counting and decoding both name that character
+                    #expect(throws: Base64.Problem.character(position: place + 1), "byte \(byte) at \(place) of \(valid.count)") {
+                        try text.withUnsafeBufferPointer { try Base64.decodedCount($0) }
+                    }
+                    #expect(throws: Base64.Problem.character(position: place + 1), "byte \(byte) at \(place) of \(valid.count)") {
+                        try text.withUnsafeBufferPointer { try Base64.decode($0) }
+                    }
                 }
             }
         }

@@ -24,9 +24,11 @@ public func fuzzIngestLine(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
             precondition(!text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }, "a refusal that is not one plain line")
         case .document(let document):
             guard case .order(let order) = document else { continue }
-            precondition((try? JSONDocument(parsing: Array(order.detailsJSON.utf8))) != nil, "details that are not strict JSON")
-            let details = try? OrderDetails.decode(order.detailsJSON)
-            precondition(details != nil && details?.json == order.detailsJSON, "details that do not read back")
+            // The store takes the details' bytes as text without checking them: they must be UTF-8.
+            guard let text = String(validating: order.details, as: UTF8.self) else { preconditionFailure("details that are not UTF-8") }
+            precondition((try? JSONDocument(parsing: order.details)) != nil, "details that are not strict JSON")
+            let details = try? OrderDetails.decode(text)
+            precondition(details != nil && details?.jsonUTF8 == order.details, "details that do not read back")
         }
     }
     return 0
