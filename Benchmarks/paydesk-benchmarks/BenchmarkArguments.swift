@@ -6,7 +6,7 @@ struct BenchmarkArguments: Equatable {
 
     static let usage = """
         usage: paydesk-benchmarks [SECTION ...] [--orders N] [--starts N] [--paydesk PATH] [--term TEXT] [--times N] [--quick]
-          SECTION         json, ingest, stages, store, search, tokens, console, startup, driver or contention; none: all
+          SECTION         \(sectionNames.joined(separator: ", ")); none: all
           --orders N      orders in the large store (store, search, console, startup; default 1000000)
           --starts N      console and less starts to time (startup; default 30)
           --paydesk PATH  the paydesk binary to start (startup; default: the one beside this tool)

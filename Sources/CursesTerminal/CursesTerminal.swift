@@ -133,16 +133,16 @@ public final class CursesTerminal: Terminal {
     }
 
     /// Whether the input has bytes to read, or news that it never will (a hang-up, an end).
-    static func hasInput(_ descriptor: Int32) -> Bool {
-        var input = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        return poll(&input, 1, 0) > 0
-    }
+    static func hasInput(_ descriptor: Int32) -> Bool { readiness(descriptor) != 0 }
 
     /// Whether the input reports a hang-up or an error: a pseudo-terminal whose other end closed does (an SSH
     /// connection dropped, a tmux server gone), even when no SIGHUP is sent to this process.
-    static func hungUp(_ descriptor: Int32) -> Bool {
+    static func hungUp(_ descriptor: Int32) -> Bool { readiness(descriptor) & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 }
+
+    /// What the input reports without waiting: 0 when nothing, else its `poll` events.
+    private static func readiness(_ descriptor: Int32) -> Int16 {
         var input = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        return poll(&input, 1, 0) > 0 && input.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
+        return poll(&input, 1, 0) > 0 ? input.revents : 0
     }
 
     /// A stop asked for from outside, or a continue after a stop that left the screen as it was (SIGSTOP).
