@@ -70,7 +70,7 @@ func writeLines(_ path: String, count: Int) throws {
     _ = FileManager.default.createFile(atPath: path, contents: nil)  // a failure is the open's error, next line
     let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
     defer { try? handle.close() }
-    let generator = DemoStore(seed: 42, now: now)
+    let generator = DemoStore(orders: count, seed: 42, now: now)
     var first = 0
     while first < count {
         let chunk = min(20_000, count - first)
@@ -235,7 +235,7 @@ if runs("driver") {
         let ingester = Ingester(store: store, actor: actor, onProblem: { print("    rejected: \($0)") })
         var first = 0
         while first < count {
-            try ingester.ingest(lines: DemoStore(seed: 9, now: now).orderLines(from: first, count: min(20_000, count - first)))
+            try ingester.ingest(lines: DemoStore(orders: count, seed: 9, now: now).orderLines(from: first, count: min(20_000, count - first)))
             first += 20_000
         }
         var rates = SandboxRates()
@@ -360,7 +360,7 @@ if !FileManager.default.fileExists(atPath: largePath) {
     // charged, so that the status totals have something to count.
     let store = try PayDeskStore.create(at: largePath, clock: { now })
     let ingester = Ingester(store: store, actor: actor, onProblem: { print("    rejected: \($0)") })
-    let generator = DemoStore(seed: 42, now: now)
+    let generator = DemoStore(orders: options.orders, seed: 42, now: now)
     let elapsed = try seconds {
         for first in stride(from: 0, to: options.orders, by: 20_000) {
             let count = min(20_000, options.orders - first)

@@ -26,7 +26,7 @@ struct Scenario {
         sandbox = try SandboxProcessor(path: folder + "/sandbox.sqlite", seed: 3, rates: rates, clock: { clock.now() })
         driver = LifecycleDriver(store: store, processor: sandbox, clock: clock)
         let ingester = Ingester(store: store, actor: Actor(login: "shop"), onProblem: { Issue.record("\($0)") })
-        try ingester.ingest(lines: DemoStore(seed: 5, now: clock.now()).orderLines(count: orders))
+        try ingester.ingest(lines: DemoStore(orders: orders, seed: 5, now: clock.now()).orderLines(count: orders))
     }
 
     /// Every charge succeeds, at once, with a pushed result; reversals and refunds go through.

@@ -100,12 +100,15 @@ public struct DemoStore {
         clock.set(now)
     }
 
-    /// Order lines only, as an integration would send them: for benchmarks and load tests.
+    /// Order lines only, as an integration would send them: for benchmarks and load tests. The store's `orders`
+    /// arrive a second apart up to `now`, and these are the lines of orders `first..<first + count` among them:
+    /// lines asked for in chunks follow one another in time, as a shop's orders do.
     public func orderLines(from first: Int = 0, count: Int) throws(StoreError) -> [String] {
+        precondition(first >= 0 && first + count <= orders, "orders \(first)..<\(first + count) are not among the store's \(orders)")
         var random = SeededGenerator(seed: seed &+ UInt64(first))
         var lines: [String] = []
         for index in first..<first + count {
-            let createdAt = now.adding(milliseconds: -Int64(first + count - index) * 1_000)
+            let createdAt = now.adding(milliseconds: -Int64(orders - index) * 1_000)
             lines.append(try Self.orderLine(String(format: "LOAD-%08d", index), createdAt: createdAt, guest: Guest.random(&random),
                                             tokens: nil, random: &random).line)
         }
