@@ -45,16 +45,19 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
     public static func format(_ minorUnits: Int64, exponent: Int) -> String {
         // Int64.min has no positive counterpart; its magnitude still fits a UInt64.
         var rest = minorUnits.magnitude
-        var reversed: [UInt8] = []
-        reversed.reserveCapacity(24)
+        var text: [UInt8] = []
+        text.reserveCapacity(24)
         for place in 0... {
-            if place == exponent && exponent > 0 { reversed.append(UInt8(ascii: ".")) }
-            reversed.append(UInt8(ascii: "0") + UInt8(rest % 10))
+            if place == exponent && exponent > 0 { text.append(UInt8(ascii: ".")) }
+            text.append(UInt8(ascii: "0") + UInt8(rest % 10))
             rest /= 10
             if rest == 0 && place >= exponent { break }
         }
-        if minorUnits < 0 { reversed.append(UInt8(ascii: "-")) }
-        return String(decoding: reversed.reversed(), as: UTF8.self)
+        if minorUnits < 0 { text.append(UInt8(ascii: "-")) }
+        // Reversed in place: a reversed view is a generic type the runtime builds on first use by scanning every
+        // protocol conformance in the binary, which the console's first frame waited for.
+        text.reverse()
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// One pass over the bytes, without copies: ingest reads several amounts on every line.
