@@ -29,7 +29,7 @@ func measureHostileText(in folder: URL, now: Timestamp) throws {
     for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     let store = try PayDeskStore.create(at: path, clock: { now })
     let ingester = Ingester(store: store, actor: Actor(login: "bench"), onProblem: { print("    rejected: \($0)") })
-    try ingester.ingest(lines: DemoStore(seed: 42, now: now).orderLines(count: 40))
+    try ingester.ingest(lines: DemoStore(orders: 40, seed: 42, now: now).orderLines(count: 40))
     let lines = try DemoStore(seed: 43, now: now).orderLines(from: 40, count: hostileNames.count).enumerated().map { index, line in
         var order = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] ?? [:]
         var contact = order["shippingContact"] as? [String: Any] ?? [:]

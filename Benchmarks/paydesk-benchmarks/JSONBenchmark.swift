@@ -10,7 +10,7 @@ import StrictJSON
 /// outside this program.
 func benchmarkJSON(folder: URL, now: Timestamp) throws {
     let count = 20_000
-    let lines = try DemoStore(seed: 42, now: now).orderLines(count: count).map { Array($0.utf8) }
+    let lines = try DemoStore(orders: count, seed: 42, now: now).orderLines(count: count).map { Array($0.utf8) }
     let bytes = lines.reduce(0) { $0 + $1.count }
     try Data(lines.map { $0 + [0x0A] }.joined()).write(to: folder.appendingPathComponent("json-lines.jsonl"))
     print("JSON reader: \(count) demo order lines, \(bytes / count) bytes per line, one core")

@@ -129,7 +129,7 @@ func benchmarkTokens(folder: URL, now: Timestamp) async throws {
     let pki = try SandboxPKI(merchantIdentifier: "merchant.com.example.teahouse", now: now.date)
     let inspector = TokenInspector(keys: try pki.merchantKeys(), extraRoots: [pki.root])
     let tokenLines = folder.appendingPathComponent("ingest-tokens-\(count).jsonl").path
-    let generated = try DemoStore(seed: 42, now: now).orderLines(count: count).map { line -> String in
+    let generated = try DemoStore(orders: count, seed: 42, now: now).orderLines(count: count).map { line -> String in
         var order = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] ?? [:]
         var token = order["token"] as? [String: Any] ?? [:]
         let items = order["summaryItems"] as? [[String: Any]] ?? []

@@ -18,7 +18,8 @@ import OrderStore
 public struct DemoStore {
     public var orders: Int
     public var seed: UInt64
-    /// The demo's "now": orders fall in the week before it, the newest seconds before it.
+    /// The demo's "now": the demo's orders fall in the week before it, the newest seconds before it; order lines
+    /// alone come a second apart, the last a second before it.
     public var now: Timestamp
     public var tokens: DemoTokens?
 
@@ -101,8 +102,8 @@ public struct DemoStore {
     }
 
     /// Order lines only, as an integration would send them: for benchmarks and load tests. The store's `orders`
-    /// arrive a second apart up to `now`, and these are the lines of orders `first..<first + count` among them:
-    /// lines asked for in chunks follow one another in time, as a shop's orders do.
+    /// arrive a second apart, the last a second before `now`, and these are the lines of orders
+    /// `first..<first + count` among them: lines asked for in chunks follow one another in time, as a shop's do.
     public func orderLines(from first: Int = 0, count: Int) throws(StoreError) -> [String] {
         precondition(first >= 0 && first + count <= orders, "orders \(first)..<\(first + count) are not among the store's \(orders)")
         var random = SeededGenerator(seed: seed &+ UInt64(first))
