@@ -101,11 +101,11 @@ public struct DemoStore {
         clock.set(now)
     }
 
-    /// Order lines only, as an integration would send them: for benchmarks and load tests. The store's `orders`
+    /// Order lines only, as an integration would send them: for benchmarks and load tests. The demo's `orders`
     /// arrive a second apart, the last a second before `now`, and these are the lines of orders
     /// `first..<first + count` among them: lines asked for in chunks follow one another in time, as a shop's do.
     public func orderLines(from first: Int = 0, count: Int) throws(StoreError) -> [String] {
-        precondition(first >= 0 && first + count <= orders, "orders \(first)..<\(first + count) are not among the store's \(orders)")
+        precondition(first >= 0 && first + count <= orders, "orders \(first)..<\(first + count) are not among the demo's \(orders)")
         var random = SeededGenerator(seed: seed &+ UInt64(first))
         var lines: [String] = []
         for index in first..<first + count {
