@@ -38,22 +38,22 @@ struct OrderLineDocument {
     var billingContact: Contact?
     var applicationData: String?
     var token: TokenDocument
+}
 
+extension OrderLineDocument {
+    /// Through the memberwise initialiser: assigned member by member, the document was built, copied out and
+    /// destroyed (every string retained and released once more).
     init(_ json: JSONObjectReader) throws(FieldProblem) {
-        orderId = try json.string("orderId")
-        createdAt = try json.string("createdAt")
-        merchantIdentifier = try json.string("merchantIdentifier")
-        countryCode = try json.string("countryCode")
-        currencyCode = try json.string("currencyCode")
-        supportedNetworks = try json.strings("supportedNetworks")
-        merchantCapabilities = try json.strings("merchantCapabilities")
-        summaryItems = try json.objects("summaryItems").map(SummaryItemDocument.init)
-        shippingMethod = try json.optionalObject("shippingMethod").map(ShippingMethodDocument.init)
-        shippingMethods = try json.optionalObjects("shippingMethods")?.map(ShippingMethodDocument.init)
-        shippingContact = try json.optionalObject("shippingContact").map(Self.contact)
-        billingContact = try json.optionalObject("billingContact").map(Self.contact)
-        applicationData = try json.optionalString("applicationData")
-        token = try TokenDocument(json.object("token"))
+        self.init(orderId: try json.string("orderId"), createdAt: try json.string("createdAt"),
+                  merchantIdentifier: try json.string("merchantIdentifier"), countryCode: try json.string("countryCode"),
+                  currencyCode: try json.string("currencyCode"), supportedNetworks: try json.strings("supportedNetworks"),
+                  merchantCapabilities: try json.strings("merchantCapabilities"),
+                  summaryItems: try json.objects("summaryItems").map(SummaryItemDocument.init),
+                  shippingMethod: try json.optionalObject("shippingMethod").map(ShippingMethodDocument.init),
+                  shippingMethods: try json.optionalObjects("shippingMethods")?.map(ShippingMethodDocument.init),
+                  shippingContact: try json.optionalObject("shippingContact").map(Self.contact),
+                  billingContact: try json.optionalObject("billingContact").map(Self.contact),
+                  applicationData: try json.optionalString("applicationData"), token: try TokenDocument(json.object("token")))
     }
 
     /// Contacts are customer data: every field optional, kept as given.

@@ -7,11 +7,12 @@ public struct Order: Sendable, Equatable {
     public var details: OrderDetails
 
     public init(orderId: String, createdAt: Timestamp, currency: Currency, details: OrderDetails) throws(OrderError) {
+        // Checked before the details are stored, so that they move into the order rather than being copied.
+        try OrderError.checkTotal(details.summaryItems, currency: currency)
         self.orderId = orderId
         self.createdAt = createdAt
         self.currency = currency
         self.details = details
-        try OrderError.checkTotal(details.summaryItems, currency: currency)
     }
 
     /// The grand total: by PassKit's rule, the last summary item.

@@ -16,10 +16,11 @@ public struct NewOrder: Sendable {
     /// `fingerprint` identifies the input line: the same line sent again is a duplicate, not a conflict.
     public init(_ order: Order, fingerprint: Data, now: Timestamp) {
         details = order.details.jsonUTF8
-        record = OrderRecord(order: order, fingerprint: fingerprint, now: now)
         searchDocument = order.searchDocument
         total = order.total
         createdAt = order.createdAt
+        // Last, so that the order moves into its record rather than being copied.
+        record = OrderRecord(order: order, fingerprint: fingerprint, now: now)
     }
 
     /// Records what the merchant's keys made of the token; the order is held unless it verified and matches.
