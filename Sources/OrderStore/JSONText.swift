@@ -96,8 +96,8 @@ struct JSONText: ~Copyable {
     private mutating func string(_ value: String) {
         append(UInt8(ascii: "\""))
         value.withUTF8Bytes { utf8 in
-            var plain = 0
-            for index in utf8.indices where Self.needsEscape(utf8[index]) {
+            var plain = 0, index = Self.firstNeedingEscape(in: utf8, from: 0)
+            while index < utf8.count {
                 append(UnsafeBufferPointer(rebasing: utf8[plain..<index]))
                 let byte = utf8[index]
                 append(UInt8(ascii: "\\"))
@@ -109,6 +109,7 @@ struct JSONText: ~Copyable {
                     append(byte)
                 }
                 plain = index + 1
+                index = Self.firstNeedingEscape(in: utf8, from: plain)
             }
             append(UnsafeBufferPointer(rebasing: utf8[plain...]))
         }
@@ -116,20 +117,39 @@ struct JSONText: ~Copyable {
         needsComma = true
     }
 
+    /// The index of the first byte at or after `start` that `string` escapes, or `utf8.count`: eight bytes at a
+    /// time, as a word whose bytes are flagged in their high bit. A borrow can flag a byte above one that needs
+    /// an escape, never one below it, so the lowest flag is exact. Byte by byte, this test took a third of the
+    /// instructions that writing an order's details did.
+    private static func firstNeedingEscape(in utf8: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs = ones &* 0x80
+        func zeroBytes(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & highs }
+        var index = start
+        let raw = UnsafeRawBufferPointer(utf8)
+        while index + 8 <= utf8.count {
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            let flagged = zeroBytes(word ^ (ones &* 0x22)) | zeroBytes(word ^ (ones &* 0x5C)) | zeroBytes(word & (ones &* 0xE0))
+            if flagged != 0 { return index + flagged.trailingZeroBitCount / 8 }
+            index += 8
+        }
+        while index < utf8.count, !needsEscape(utf8[index]) { index += 1 }
+        return index
+    }
+
     private static func needsEscape(_ byte: UInt8) -> Bool { byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") }
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
-    private mutating func append(_ literal: StaticString) {
+    @inline(__always) private mutating func append(_ literal: StaticString) {
         append(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
-    private mutating func append(_ byte: UInt8) {
+    @inline(__always) private mutating func append(_ byte: UInt8) {
         reserve(1)
         buffer[count] = byte
         count += 1
     }
 
-    private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    @inline(__always) private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         reserve(bytes.count)
         (buffer.baseAddress! + count).initialize(from: source, count: bytes.count)
