@@ -5,23 +5,26 @@ struct BenchmarkArguments: Equatable {
     static let sectionNames = ["json", "ingest", "stages", "store", "search", "tokens", "console", "startup", "driver", "contention"]
 
     static let usage = """
-        usage: paydesk-benchmarks [SECTION ...] [--orders N] [--starts N] [--paydesk PATH] [--term TEXT] [--times N] [--quick]
+        usage: paydesk-benchmarks [SECTION ...] [--orders N] [--starts N] [--paydesk PATH] [--term TEXT] [--times N] [--quick] [--smoke]
           SECTION         \(sectionNames.joined(separator: ", ")); none: all
-          --orders N      orders in the large store (store, search, console, startup; default 1000000)
+          --orders N      orders in the large store (store, search, console, startup; default 1000000), built once
           --starts N      console and less starts to time (startup; default 30)
           --paydesk PATH  the paydesk binary to start (startup; default: the one beside this tool)
           --term TEXT     search for this term alone (search), --times N times (default 20)
           --quick         the driver on 10,000 orders only
+          --smoke         every section at a tiny size, in .build-bench/smoke: that each runs to its end, not its figures
         """
 
     /// The sections named; empty runs every section.
     var sections: Set<String> = []
-    var orders = 1_000_000
-    var starts = 30
+    /// Nil: the scale's.
+    var orders: Int?
+    var starts: Int?
     var paydesk: String?
     var term: String?
-    var times = 20
+    var times: Int?
     var quick = false
+    var smoke = false
 
     enum Parsed: Equatable {
         case run(BenchmarkArguments)
@@ -31,7 +34,7 @@ struct BenchmarkArguments: Equatable {
     }
 
     /// The options that take a whole number above 0, and those that take any text.
-    private static let countOptions: [String: WritableKeyPath<BenchmarkArguments, Int> & Sendable] =
+    private static let countOptions: [String: WritableKeyPath<BenchmarkArguments, Int?> & Sendable] =
         ["--orders": \.orders, "--starts": \.starts, "--times": \.times]
     private static let textOptions: [String: WritableKeyPath<BenchmarkArguments, String?> & Sendable] =
         ["--paydesk": \.paydesk, "--term": \.term]
@@ -44,6 +47,8 @@ struct BenchmarkArguments: Equatable {
             if word == "-h" || word == "--help" { return .help }
             if word == "--quick" {
                 arguments.quick = true
+            } else if word == "--smoke" {
+                arguments.smoke = true
             } else if sectionNames.contains(word) {
                 arguments.sections.insert(word)
             } else if let option = countOptions[word] {

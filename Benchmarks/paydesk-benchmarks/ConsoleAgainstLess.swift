@@ -19,17 +19,24 @@ private struct ConsoleMarkers {
     func everythingShown(_ output: [UInt8]) -> Bool { listShown(output) && output.contains(glance) && output.contains(freshness) }
 }
 
+struct ConsoleNeverDrew: Error, CustomStringConvertible {
+    let starts: Int
+    var description: String { "the console drew no first frame in any of \(starts) starts" }
+}
+
 /// The pty's size: the console section's.
 private let (columns, rows): (UInt16, UInt16) = (132, 40)
 
-func measureConsoleAgainstLess(storePath: String, folder: URL, paydesk: String, starts: Int) throws {
+func measureConsoleAgainstLess(storePath: String, folder: URL, paydesk: String, starts: Int, lessLines: Int) throws {
     guard FileManager.default.isExecutableFile(atPath: paydesk) else {
-        print("  no paydesk at \(paydesk): build it (--product paydesk) or name it with --paydesk PATH")
-        return
+        return try skipSection(because: "no paydesk at \(paydesk): build it (--product paydesk) or name it with --paydesk PATH")
     }
     let lessPath = "/usr/bin/less"
-    let linesPath = folder.appendingPathComponent("lines-1000000.txt").path
-    if !FileManager.default.fileExists(atPath: linesPath) { try writePlainLines(linesPath, count: 1_000_000) }
+    guard FileManager.default.isExecutableFile(atPath: lessPath) else {
+        return try skipSection(because: "no less at \(lessPath), the yardstick: install it (apt-get install less)")
+    }
+    let linesPath = folder.appendingPathComponent("lines-\(lessLines).txt").path
+    if !FileManager.default.fileExists(atPath: linesPath) { try writePlainLines(linesPath, count: lessLines) }
     let home = folder.appendingPathComponent("console-home", isDirectory: true)
     try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
     let environment = ["TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin", "HOME": home.path,
@@ -59,10 +66,12 @@ func measureConsoleAgainstLess(storePath: String, folder: URL, paydesk: String, 
         _ = pager.end()
     }
     failures.prefix(3).forEach { print("  \($0)") }
-    guard !list.isEmpty, !less.isEmpty else { return }
+    // A console that never draws is what this section exists to catch, in a smoke run above all.
+    guard !list.isEmpty else { throw ConsoleNeverDrew(starts: starts) }
+    guard !less.isEmpty else { return }
     report("first frame: console, the list on screen", list)
     if !everything.isEmpty { report("first frame: console, glance and check included", everything) }
-    report("first frame: less on 1,000,000 lines", less)
+    report("first frame: less on \(lessLines) lines", less)
     if !version.isEmpty { report("paydesk --version, start to last line", version) }
     print("  ratio console/less (medians): \(String(format: "%.2f", percentile(list, 50) / percentile(less, 50)))"
           + "   with the glance: \(String(format: "%.2f", percentile(everything, 50) / percentile(less, 50)))   goal ≤ 1.5")
@@ -79,12 +88,12 @@ func measureConsoleAgainstLess(storePath: String, folder: URL, paydesk: String, 
         report("key to frame through the pty: console \(name)", keyToFrame(console, consoleKey, times: 300))
         report("key to frame through the pty: less \(name)", keyToFrame(pager, lessKey, times: 300))
     }
-    print("  console peak resident memory after 600 keys: \(String(format: "%.1f", console.end())) MiB; less's: \(String(format: "%.1f", pager.end())) MiB")
+    print("  console peak resident memory after \(2 * scale.repeats(300)) keys: \(String(format: "%.1f", console.end())) MiB; less's: \(String(format: "%.1f", pager.end())) MiB")
 }
 
 /// Each key's time from being written to the last byte of what it drew; keys that drew nothing are left out.
 private func keyToFrame(_ session: PtySession, _ key: String, times: Int) -> [Double] {
-    (0..<times).compactMap { _ in
+    (0..<scale.repeats(times)).compactMap { _ in
         let sent = session.send(key)
         return session.readUntilQuiet(milliseconds: 30).map { Double($0 - sent) / 1e6 }
     }

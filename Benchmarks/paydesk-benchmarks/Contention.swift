@@ -15,9 +15,9 @@ func paidOrderLines(_ orderId: String, total: Int) -> [String] {
     ]
 }
 
-/// 50,000 refunds reported by the processor on one order, in chunks of 10,000: each chunk should take what the
+/// `count` refunds reported by the processor on one order, `chunk` at a time: each chunk should take what the
 /// first took, whatever the order already holds.
-func refundEventsOnOneOrder(count: Int = 50_000, chunk: Int = 10_000) throws {
+func refundEventsOnOneOrder(count: Int, chunk: Int) throws {
     let path = folder.appendingPathComponent("contention-refunds.sqlite").path
     removeStore(path)
     let store = try PayDeskStore.create(at: path, clock: { now })
@@ -36,9 +36,9 @@ func refundEventsOnOneOrder(count: Int = 50_000, chunk: Int = 10_000) throws {
     removeStore(path)
 }
 
-/// An operator refunding 1 JPY every 50 ms from a connection of their own while ingest writes 100,000 orders:
-/// how long each refund waits for the store.
-func operatorRefundLatencyDuringIngest(linesPath: String) throws {
+/// An operator refunding 1 JPY every 50 ms from a connection of their own while ingest writes the `orders` orders of
+/// `linesPath`: how long each refund waits for the store.
+func operatorRefundLatencyDuringIngest(linesPath: String, orders: Int) throws {
     let path = folder.appendingPathComponent("contention-latency.sqlite").path
     removeStore(path)
     let store = try PayDeskStore.create(at: path, clock: { now })
@@ -62,7 +62,7 @@ func operatorRefundLatencyDuringIngest(linesPath: String) throws {
         }
         latencies.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
     }
-    print("  ingest of 100000 orders took \(String(format: "%.1f", ingestSeconds)) s; meanwhile \(latencies.count) operator refunds, \(failures) failed:")
+    print("  ingest of \(orders) orders took \(String(format: "%.1f", ingestSeconds)) s; meanwhile \(latencies.count) operator refunds, \(failures) failed:")
     report("operator refund during ingest", latencies)
     removeStore(path)
 }

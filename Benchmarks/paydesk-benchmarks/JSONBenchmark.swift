@@ -9,7 +9,7 @@ import StrictJSON
 /// same bytes for scale. The lines are also written to `.build-bench/json-lines.jsonl` for comparisons
 /// outside this program.
 func benchmarkJSON(folder: URL, now: Timestamp) throws {
-    let count = 20_000
+    let count = scale.jsonLines
     let lines = try DemoStore(orders: count, seed: 42, now: now).orderLines(count: count).map { Array($0.utf8) }
     let bytes = lines.reduce(0) { $0 + $1.count }
     try Data(lines.map { $0 + [0x0A] }.joined()).write(to: folder.appendingPathComponent("json-lines.jsonl"))

@@ -35,8 +35,13 @@ func runs(_ section: String) -> Bool { options.runs(section) }
 let paydeskBinary = options.paydesk
     ?? URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
         .deletingLastPathComponent().appendingPathComponent("paydesk").path
-let folder = URL(fileURLWithPath: ".build-bench", isDirectory: true)
+let scale: BenchmarkScale = options.smoke ? .smoke : .full
+// A smoke run starts from nothing and leaves the full run's inputs and large store alone.
+let folder = URL(fileURLWithPath: options.smoke ? ".build-bench/smoke" : ".build-bench", isDirectory: true)
+if options.smoke { try? FileManager.default.removeItem(at: folder) }
 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+let largeOrders = options.orders ?? scale.storeOrders
+if options.smoke { print("Smoke run: every section at a tiny size, to see that each runs to its end. Its figures mean nothing.\n") }
 let now = Timestamp(millisecondsSinceEpoch: 1_795_253_400_000)
 let actor = Actor(login: "bench")
 
@@ -49,7 +54,7 @@ func seconds(_ body: () throws -> Void) rethrows -> Double {
 /// Runs `body` `times` times and prints the median, the 90th percentile and the slowest run in milliseconds.
 func measure(_ name: String, times: Int = 200, _ body: () throws -> Void) rethrows {
     var samples: [Double] = []
-    for _ in 0..<times { samples.append(try seconds(body) * 1000) }
+    for _ in 0..<scale.repeats(times) { samples.append(try seconds(body) * 1000) }
     report(name, samples)
 }
 
@@ -99,6 +104,40 @@ func removeStore(_ path: String) {
     for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
 }
 
+/// The large store's path, once it holds `largeOrders` orders and this version's schema: built the first time a
+/// section needs it, in chunks so that neither the input nor one transaction grows with the store. A third of the
+/// orders are charged, so that the status totals have something to count.
+func largeStore() throws -> String {
+    let path = folder.appendingPathComponent("store-\(largeOrders).sqlite").path
+    if !FileManager.default.fileExists(atPath: path) {
+        print("\nBuilding a store of \(largeOrders) orders (once)…")
+        let store = try PayDeskStore.create(at: path, clock: { now })
+        let ingester = Ingester(store: store, actor: actor, onProblem: { print("    rejected: \($0)") })
+        let generator = DemoStore(orders: largeOrders, seed: 42, now: now)
+        let elapsed = try seconds {
+            for first in stride(from: 0, to: largeOrders, by: 20_000) {
+                let count = min(20_000, largeOrders - first)
+                try ingester.ingest(lines: generator.orderLines(from: first, count: count))
+                try ingester.ingest(lines: (first..<first + count).filter { $0 % 3 == 0 }.flatMap { index -> [String] in
+                    let id = String(format: "LOAD-%08d", index)
+                    return [#"{"type":"payment_event","orderId":"\#(id)","event":"charge_submitted","at":"2026-11-21T09:30:00Z"}"#,
+                            #"{"type":"payment_event","orderId":"\#(id)","event":"charge_succeeded","at":"2026-11-21T09:30:01Z"}"#]
+                })
+            }
+        }
+        print("  built in \(String(format: "%.1f", elapsed)) s, generating the lines included")
+    }
+    upgrade(path)
+    return path
+}
+
+/// The path of ingest's input, `scale.ingestOrders` demo order lines, written the first time a section needs it.
+func ingestInput() throws -> String {
+    let path = folder.appendingPathComponent("ingest-\(scale.ingestOrders).jsonl").path
+    if !FileManager.default.fileExists(atPath: path) { try writeLines(path, count: scale.ingestOrders) }
+    return path
+}
+
 if runs("json") {
     try benchmarkJSON(folder: folder, now: now)
     printPeakMemory(after: "json")
@@ -113,105 +152,96 @@ if runs("tokens") {
 
 if runs("console") {
     try measureHostileText(in: folder, now: now)
-    let path = folder.appendingPathComponent("store-\(options.orders).sqlite").path
-    print("console on \(options.orders) orders, 132x40 (the store section builds the store)")
-    if FileManager.default.fileExists(atPath: path) {
-        upgrade(path)
-        var state = ConsoleState(size: Size(width: 132, height: 40), storeName: "bench", readOnlyReason: nil, now: now)
-        var effects: StoreEffects?
-        /// Simulated time: idle seconds pass without waiting for them.
-        final class SimulatedClock: @unchecked Sendable { var time = now }
-        let clock = SimulatedClock()
-        /// Runs effects and their answers until nothing is left, as the console's worker would.
-        func drain(_ list: [Effect]) {
-            var queue = list
-            while !queue.isEmpty {
-                if let message = effects?.perform(queue.removeFirst()) { queue += state.update(message) }
-            }
+    let path = try largeStore()
+    print("console on \(largeOrders) orders, 132x40")
+    var state = ConsoleState(size: Size(width: 132, height: 40), storeName: "bench", readOnlyReason: nil, now: now)
+    var effects: StoreEffects?
+    /// Simulated time: idle seconds pass without waiting for them.
+    final class SimulatedClock: @unchecked Sendable { var time = now }
+    let clock = SimulatedClock()
+    /// Runs effects and their answers until nothing is left, as the console's worker would.
+    func drain(_ list: [Effect]) {
+        var queue = list
+        while !queue.isEmpty {
+            if let message = effects?.perform(queue.removeFirst()) { queue += state.update(message) }
         }
-        let first = try seconds {
-            effects = StoreEffects(store: PayDeskConsoleStore(try PayDeskStore(path: path, mode: .readOnly)), actor: actor,
-                                   exports: ExportFolder(path: NSTemporaryDirectory()), clock: { clock.time })
-            drain(state.initialEffects())
-            _ = state.view()
-        }
-        print("  first full frame (open, first page, totals, view)  \(String(format: "%.1f", first * 1000)) ms")
+    }
+    let first = try seconds {
+        effects = StoreEffects(store: PayDeskConsoleStore(try PayDeskStore(path: path, mode: .readOnly)), actor: actor,
+                               exports: ExportFolder(path: NSTemporaryDirectory()), clock: { clock.time })
+        drain(state.initialEffects())
+        _ = state.view()
+    }
+    print("  first full frame (open, first page, totals, view)  \(String(format: "%.1f", first * 1000)) ms")
 
-        // A curses screen writing to a file counts the bytes each change costs on the wire.
-        let output = fopen(folder.appendingPathComponent("console-bytes.out").path, "w")!, input = fopen("/dev/null", "r")!
-        let terminal = try CursesTerminal(device: .streams(input: input, output: output, size: state.size), theme: Theme.standard,
-                                          environment: ["TERM": "xterm-256color"])
-        terminal.draw(state.view())
-        func bytes(_ body: () -> Void) -> Int {
-            fflush(output)
-            let before = ftell(output)
-            body()
-            fflush(output)
-            return ftell(output) - before
-        }
-        /// Key to frame as the console does it: update, view, diff and draw on the UI thread. The store reads the
-        /// key asks for (the next page, two screens ahead) run on the console's worker; here they run after the
-        /// frame, timed apart, and their answer is drawn as the worker's would be.
-        func keyToFrame(_ name: String, _ key: Key, times: Int) {
-            var frames: [Double] = [], reads: [Double] = []
-            for _ in 0..<times {
-                var asked: [Effect] = []
-                frames.append(seconds { asked = state.update(.key(key)); terminal.draw(state.view()) } * 1000)
-                if !asked.isEmpty {
-                    reads.append(seconds { drain(asked) } * 1000)
-                    terminal.draw(state.view())
-                }
-            }
-            report("key to frame: \(name) (update, view, diff, draw)", frames)
-            if !reads.isEmpty { report("  its page reads on the worker (\(reads.count) of \(times))", reads) }
-        }
-        keyToFrame("↓", .down, times: 500)
-        keyToFrame("PgDn", .pageDown, times: 300)
-        keyToFrame("End", .end, times: 1)
-        keyToFrame("Home", .home, times: 1)
-        measure("End then Home, each with its page read", times: 50) {
-            drain(state.update(.key(.end))); terminal.draw(state.view())
-            drain(state.update(.key(.home))); terminal.draw(state.view())
-        }
-        drain(state.update(.key(.character("o"))))
-        terminal.draw(state.view())
-        keyToFrame("PgDn sorted by amount", .pageDown, times: 300)
-        drain(state.update(.key(.character("o"))))
-        terminal.draw(state.view())
-        let row = bytes { drain(state.update(.key(.down))); terminal.draw(state.view()) }
-        let page = bytes { drain(state.update(.key(.pageDown))); terminal.draw(state.view()) }
-        var usage = rusage()
-        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-        let cpuBefore = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
-        let idle = bytes {
-            for second in 1...10 {
-                clock.time = now.adding(milliseconds: Int64(second) * 1_000)
-                drain(state.update(.tick(clock.time)))
+    // A curses screen writing to a file counts the bytes each change costs on the wire.
+    let output = fopen(folder.appendingPathComponent("console-bytes.out").path, "w")!, input = fopen("/dev/null", "r")!
+    let terminal = try CursesTerminal(device: .streams(input: input, output: output, size: state.size), theme: Theme.standard,
+                                      environment: ["TERM": "xterm-256color"])
+    terminal.draw(state.view())
+    func bytes(_ body: () -> Void) -> Int {
+        fflush(output)
+        let before = ftell(output)
+        body()
+        fflush(output)
+        return ftell(output) - before
+    }
+    /// Key to frame as the console does it: update, view, diff and draw on the UI thread. The store reads the
+    /// key asks for (the next page, two screens ahead) run on the console's worker; here they run after the
+    /// frame, timed apart, and their answer is drawn as the worker's would be.
+    func keyToFrame(_ name: String, _ key: Key, times: Int) {
+        var frames: [Double] = [], reads: [Double] = []
+        for _ in 0..<scale.repeats(times) {
+            var asked: [Effect] = []
+            frames.append(seconds { asked = state.update(.key(key)); terminal.draw(state.view()) } * 1000)
+            if !asked.isEmpty {
+                reads.append(seconds { drain(asked) } * 1000)
                 terminal.draw(state.view())
             }
         }
-        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-        let cpuAfter = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
-        print("  bytes to the terminal: one-row move \(row), page move \(page), 10 idle seconds \(idle)")
-        print("  CPU for 10 idle seconds (10 store checks and frames): \(String(format: "%.2f", (cpuAfter - cpuBefore) * 1000)) ms")
-        terminal.restore()
-    } else {
-        print("  no store at \(path): run `paydesk-benchmarks store` first")
+        report("key to frame: \(name) (update, view, diff, draw)", frames)
+        if !reads.isEmpty { report("  its page reads on the worker (\(reads.count) of \(times))", reads) }
     }
+    keyToFrame("↓", .down, times: 500)
+    keyToFrame("PgDn", .pageDown, times: 300)
+    keyToFrame("End", .end, times: 1)
+    keyToFrame("Home", .home, times: 1)
+    measure("End then Home, each with its page read", times: 50) {
+        drain(state.update(.key(.end))); terminal.draw(state.view())
+        drain(state.update(.key(.home))); terminal.draw(state.view())
+    }
+    drain(state.update(.key(.character("o"))))
+    terminal.draw(state.view())
+    keyToFrame("PgDn sorted by amount", .pageDown, times: 300)
+    drain(state.update(.key(.character("o"))))
+    terminal.draw(state.view())
+    let row = bytes { drain(state.update(.key(.down))); terminal.draw(state.view()) }
+    let page = bytes { drain(state.update(.key(.pageDown))); terminal.draw(state.view()) }
+    var usage = rusage()
+    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+    let cpuBefore = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    let idle = bytes {
+        for second in 1...10 {
+            clock.time = now.adding(milliseconds: Int64(second) * 1_000)
+            drain(state.update(.tick(clock.time)))
+            terminal.draw(state.view())
+        }
+    }
+    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+    let cpuAfter = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    print("  bytes to the terminal: one-row move \(row), page move \(page), 10 idle seconds \(idle)")
+    print("  CPU for 10 idle seconds (10 store checks and frames): \(String(format: "%.2f", (cpuAfter - cpuBefore) * 1000)) ms")
+    terminal.restore()
     printPeakMemory(after: "console")
 }
 
 // MARK: The console from exec, through a pty, against less
 
 if runs("startup") {
-    let path = folder.appendingPathComponent("store-\(options.orders).sqlite").path
-    print("console on \(options.orders) orders against less, each started as an operator's session starts it")
-    if FileManager.default.fileExists(atPath: path) {
-        upgrade(path)
-        try measureConsoleAgainstLess(storePath: path, folder: folder, paydesk: paydeskBinary, starts: options.starts)
-    } else {
-        print("  no store at \(path): run `paydesk-benchmarks store` first")
-    }
+    let path = try largeStore()
+    print("console on \(largeOrders) orders against less, each started as an operator's session starts it")
+    try measureConsoleAgainstLess(storePath: path, folder: folder, paydesk: paydeskBinary, starts: options.starts ?? scale.repeats(30),
+                                  lessLines: scale.lessLines)
     print("")
 }
 
@@ -227,7 +257,7 @@ nonisolated func drive(_ store: PayDeskStore, _ sandbox: SandboxProcessor) async
 
 if runs("driver") {
     print("Lifecycle driver over the sandbox, delays zero, every charge accepted: authorized to paid")
-    for count in options.quick ? [10_000] : [10_000, 100_000] {
+    for count in options.quick ? Array(scale.driverOrders.prefix(1)) : scale.driverOrders {
         let path = folder.appendingPathComponent("driver-\(count).sqlite").path
         let sandboxPath = SandboxProcessor.statePath(forStore: path)
         for file in [path, sandboxPath] { removeStore(file) }
@@ -254,10 +284,9 @@ if runs("driver") {
 
 if runs("ingest") || options.sections.contains("stages") {
     print("Ingest (orders with tokens, no token crypto), fresh store each run, each beside SQLite alone storing its rows")
-    let ingestLines = folder.appendingPathComponent("ingest-100k.jsonl").path
-    if !FileManager.default.fileExists(atPath: ingestLines) { try writeLines(ingestLines, count: 100_000) }
+    let ingestLines = try ingestInput()
     let lineBytes = (try FileManager.default.attributesOfItem(atPath: ingestLines)[.size] as? Int) ?? 0
-    print("  input: 100000 orders, \(lineBytes / 100_000) bytes per line")
+    print("  input: \(scale.ingestOrders) orders, \(lineBytes / scale.ingestOrders) bytes per line")
     let path = folder.appendingPathComponent("ingest-run.sqlite").path
     // What SQLite alone takes to store the same rows: whatever ingest costs beyond this is ours. Each ingest run
     // is followed by the yardstick on the rows it wrote, so both see the same load on the machine.
@@ -341,10 +370,8 @@ func sqliteAlone(copying source: String, into path: String) throws -> (orders: I
 
 if runs("contention") {
     print("Contention: constant work per refund event, and an operator's refund while ingest writes")
-    try refundEventsOnOneOrder()
-    let ingestLines = folder.appendingPathComponent("ingest-100k.jsonl").path
-    if !FileManager.default.fileExists(atPath: ingestLines) { try writeLines(ingestLines, count: 100_000) }
-    try operatorRefundLatencyDuringIngest(linesPath: ingestLines)
+    try refundEventsOnOneOrder(count: scale.refundEvents, chunk: scale.refundChunk)
+    try operatorRefundLatencyDuringIngest(linesPath: try ingestInput(), orders: scale.ingestOrders)
     printPeakMemory(after: "contention")
     print("")
 }
@@ -353,30 +380,9 @@ guard runs("store") || runs("search") else { exit(0) }
 
 // MARK: The large store
 
-let largePath = folder.appendingPathComponent("store-\(options.orders).sqlite").path
-if !FileManager.default.fileExists(atPath: largePath) {
-    print("\nBuilding a store of \(options.orders) orders (once)…")
-    // In chunks, so neither the input nor one transaction grows with the store. A third of the orders are
-    // charged, so that the status totals have something to count.
-    let store = try PayDeskStore.create(at: largePath, clock: { now })
-    let ingester = Ingester(store: store, actor: actor, onProblem: { print("    rejected: \($0)") })
-    let generator = DemoStore(orders: options.orders, seed: 42, now: now)
-    let elapsed = try seconds {
-        for first in stride(from: 0, to: options.orders, by: 20_000) {
-            let count = min(20_000, options.orders - first)
-            try ingester.ingest(lines: generator.orderLines(from: first, count: count))
-            try ingester.ingest(lines: (first..<first + count).filter { $0 % 3 == 0 }.flatMap { index -> [String] in
-                let id = String(format: "LOAD-%08d", index)
-                return [#"{"type":"payment_event","orderId":"\#(id)","event":"charge_submitted","at":"2026-11-21T09:30:00Z"}"#,
-                        #"{"type":"payment_event","orderId":"\#(id)","event":"charge_succeeded","at":"2026-11-21T09:30:01Z"}"#]
-            })
-        }
-    }
-    print("  built in \(String(format: "%.1f", elapsed)) s, generating the lines included")
-}
-upgrade(largePath)
+let largePath = try largeStore()
 let storeBytes = (try FileManager.default.attributesOfItem(atPath: largePath)[.size] as? Int) ?? 0
-print("\nQueries on a store of \(options.orders) orders (\(storeBytes / 1_048_576) MiB)")
+print("\nQueries on a store of \(largeOrders) orders (\(storeBytes / 1_048_576) MiB)")
 
 let store = try PayDeskStore(path: largePath, mode: .readOnly)
 if runs("store") {
@@ -386,13 +392,13 @@ if runs("store") {
     }
     var deepCursor = try store.orders(OrderQuery(limit: 1)).first!.cursor
     // Walk to the middle once (not timed) to get a deep cursor.
-    for _ in 0..<(options.orders / 2 / 10_000) { deepCursor = try store.orders(OrderQuery(limit: 10_000, after: deepCursor)).last!.cursor }
+    for _ in 0..<(largeOrders / 2 / 10_000) { deepCursor = try store.orders(OrderQuery(limit: 10_000, after: deepCursor)).last!.cursor }
     measure("next page of 50 by keyset, mid-store") { _ = try! store.orders(OrderQuery(limit: 50, after: deepCursor)) }
     measure("next page of 50, status paid, mid-store") { _ = try! store.orders(OrderQuery(status: .paid, limit: 50, after: deepCursor)) }
     measure("counts and amounts per status") { _ = try! store.statusTotals() }
 }
 
-let sample = try store.order(String(format: "LOAD-%08d", options.orders / 3))
+let sample = try store.order(String(format: "LOAD-%08d", largeOrders / 3))
 let contact = sample.details.shippingContact!
 // Search: the first page (50 rows, newest first) and how far the search reached, as `orders list --search` and
 // the console ask for them. Twenty runs each; the first, on cold caches, is also printed on its own: it is what
@@ -403,6 +409,7 @@ let spacedPhone = stride(from: 0, to: phoneDigits.count, by: 4).map { start in
 }.joined(separator: " ")
 // `--term TEXT` measures that term alone, `--times N` times (to profile one search: valgrind's callgrind counts
 // its instructions whatever else the machine does).
+let searchTimes = options.times ?? scale.repeats(20)
 let terms = options.term.map { [("--term", $0)] }
     ?? [("common name", "garcia"), ("name, some thousands", "Zoë Nguyen"), ("rare name (none match)", "Lovelace"),
         ("CJK name", "欧阳子涵"), ("email fragment", String(contact.emailAddress!.prefix(7)).uppercased()),
@@ -414,9 +421,9 @@ for (name, text) in terms {
     var found = 0
     var reach = SearchReach.complete
     var pages: [Double] = []
-    for _ in 0..<options.times { pages.append(seconds { found = try! store.orders(query).count } * 1000) }
+    for _ in 0..<searchTimes { pages.append(seconds { found = try! store.orders(query).count } * 1000) }
     report("search, first page: \(name)", pages)
-    measure("search, its reach: \(name)", times: options.times) { reach = try! store.searchReach(query) }
+    measure("search, its reach: \(name)", times: searchTimes) { reach = try! store.searchReach(query) }
     print("    \(text): \(found) on the first page (\(String(format: "%.3f", pages[0])) ms the first time); \(reach)")
 }
 if runs("store") { measure("one order in full") { _ = try! store.order(sample.summary.orderId) } }

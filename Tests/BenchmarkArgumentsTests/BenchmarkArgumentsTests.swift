@@ -12,10 +12,13 @@ import Testing
         expected.term = "Zoë"
         expected.times = 3
         expected.quick = true
+        expected.smoke = true
         let words = ["startup", "--orders", "5000", "--starts", "7", "--paydesk", "/tmp/paydesk", "driver", "--term", "Zoë",
-                     "--times", "3", "--quick"]
+                     "--times", "3", "--quick", "--smoke"]
         #expect(BenchmarkArguments.parse(words) == .run(expected))
         #expect(BenchmarkArguments.parse([]) == .run(BenchmarkArguments()))
+        // Then what was not given is left to the run's scale (full, or the smoke run's)
+        #expect(BenchmarkArguments().orders == nil && BenchmarkArguments().starts == nil && BenchmarkArguments().times == nil)
         #expect(BenchmarkArguments().runs("ingest") && expected.runs("driver") && !expected.runs("ingest"))
     }
 
