@@ -28,13 +28,22 @@ import Testing
         let plain = "abcdefghijklmnopqrstuvwx"
         for offset in 0...plain.count {
             for first in special {
-                for second in ["", "\"", "\u{1}", "é"] {
+                // (After a `"` or `\`, a borrow flags the next byte when it is `#` or `]`, one above them.)
+                for second in ["", "\"", "\u{1}", "é", "#", "]"] {
                     let value = String(plain.prefix(offset)) + first + second + String(plain.dropFirst(offset))
                     // Then the value is written exactly as the byte-by-byte reference writes it
                     let expected = Array(#"{"s":""#.utf8) + escapedByteByByte(value) + Array(#""}"#.utf8)
                     #expect(written(value) == expected, "\(first.unicodeScalars.map(\.value)) then \(second.unicodeScalars.map(\.value)) at \(offset)")
                 }
             }
+        }
+    }
+
+    @Test func textShorterThanAWordIsWrittenByteByByte() {
+        // Given text of fewer than eight bytes, down to none
+        for value in ["", "\"", "\\", "\u{0}", "a\u{1F}", "茶\"", "ab#cd]e", "\\\"é"] {
+            // Then it is written as the reference writes it
+            #expect(written(value) == Array(#"{"s":""#.utf8) + escapedByteByByte(value) + Array(#""}"#.utf8), "\(value.debugDescription)")
         }
     }
 
