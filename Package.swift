@@ -142,7 +142,7 @@ let package = Package(
         ], exclude: ["Rendered"]),
         .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "ConsoleUI", "TerminalCore", "Themes"]),
         // The command line's own parts (log formats, the process lock, durations, the console's quick start), tested without a process.
-        .testTarget(name: "BenchmarkArgumentsTests", dependencies: ["paydesk-benchmarks"]),
+        .testTarget(name: "BenchmarkArgumentsTests", dependencies: ["paydesk-benchmarks", "PayDeskSandbox"]),
         .testTarget(name: "paydeskTests", dependencies: ["paydesk", "OrderModel", "TerminalCore", "TestSupport", .product(name: "Logging", package: "swift-log"),
                                                      .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "PayDeskEndToEndTests", dependencies: [

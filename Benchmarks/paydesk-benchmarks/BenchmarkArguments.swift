@@ -11,7 +11,7 @@ struct BenchmarkArguments: Equatable {
           --starts N      console and less starts to time (startup; default 30)
           --paydesk PATH  the paydesk binary to start (startup; default: the one beside this tool)
           --term TEXT     search for this term alone (search), --times N times (default 20)
-          --quick         the driver on 10,000 orders only
+          --quick         the driver's first size only (10,000 orders)
           --smoke         every section at a tiny size, in .build-bench/smoke: that each runs to its end, not its figures
         """
 

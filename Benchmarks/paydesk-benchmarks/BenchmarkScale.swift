@@ -23,8 +23,8 @@ struct BenchmarkScale {
     static let full = BenchmarkScale(ingestOrders: 100_000, storeOrders: 1_000_000, lessLines: 1_000_000, jsonLines: 20_000,
                                      tokenOrders: 20_000, driverOrders: [10_000, 100_000], refundEvents: 50_000, refundChunk: 10_000,
                                      throughputSeconds: 2, rounds: 31, mostRepeats: nil)
-    /// Each count of demo orders above a default demo's 200, so that a section that asks a default demo for more
-    /// orders than it holds stops here as it would in full.
+    /// Each count of demo orders above a default demo's (`DemoStore.defaultOrders`), so that a section that asks a
+    /// default demo for more orders than it holds stops here as it would in full.
     static let smoke = BenchmarkScale(ingestOrders: 300, storeOrders: 600, lessLines: 1_000, jsonLines: 250, tokenOrders: 250,
                                       driverOrders: [250, 300], refundEvents: 40, refundChunk: 20,
                                       throughputSeconds: 0.02, rounds: 3, mostRepeats: 3)
@@ -33,8 +33,9 @@ struct BenchmarkScale {
     func repeats(_ times: Int) -> Int { min(times, mostRepeats ?? times) }
 }
 
-/// A section that cannot run here (no `less`, no paydesk binary, no test vectors) says why and is left out of a
-/// full run; a smoke run, which is there to show that every section runs, stops with the reason instead.
+/// A section that cannot run here (no `less`, no paydesk binary, no test vectors, a program that never drew) says
+/// why and is left out of a full run, whose other sections go on; a smoke run, which is there to show that every
+/// section runs, stops with the reason instead.
 func skipSection(because reason: String) throws {
     guard !options.smoke else { throw SectionSkipped(reason: reason) }
     print("  \(reason)")

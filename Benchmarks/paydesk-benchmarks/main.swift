@@ -60,6 +60,7 @@ func measure(_ name: String, times: Int = 200, _ body: () throws -> Void) rethro
 
 /// Prints the median, the 90th and 99th percentiles and the slowest of `samples` (milliseconds).
 func report(_ name: String, _ samples: [Double]) {
+    guard !samples.isEmpty else { return print("  \(name.padding(toLength: 46, withPad: " ", startingAt: 0)) no samples") }
     let figures = [("median", 50), ("p90", 90), ("p99", 99), ("max", 100)].map { "\($0.0) \(String(format: "%7.3f", percentile(samples, $0.1))) ms" }
     print("  \(name.padding(toLength: 46, withPad: " ", startingAt: 0)) \(figures.joined(separator: "   "))")
 }
@@ -200,7 +201,7 @@ if runs("console") {
             }
         }
         report("key to frame: \(name) (update, view, diff, draw)", frames)
-        if !reads.isEmpty { report("  its page reads on the worker (\(reads.count) of \(times))", reads) }
+        if !reads.isEmpty { report("  its page reads on the worker (\(reads.count) of \(scale.repeats(times)))", reads) }
     }
     keyToFrame("↓", .down, times: 500)
     keyToFrame("PgDn", .pageDown, times: 300)
@@ -409,7 +410,7 @@ let spacedPhone = stride(from: 0, to: phoneDigits.count, by: 4).map { start in
 }.joined(separator: " ")
 // `--term TEXT` measures that term alone, `--times N` times (to profile one search: valgrind's callgrind counts
 // its instructions whatever else the machine does).
-let searchTimes = options.times ?? scale.repeats(20)
+let searchTimes = scale.repeats(options.times ?? 20)
 let terms = options.term.map { [("--term", $0)] }
     ?? [("common name", "garcia"), ("name, some thousands", "Zoë Nguyen"), ("rare name (none match)", "Lovelace"),
         ("CJK name", "欧阳子涵"), ("email fragment", String(contact.emailAddress!.prefix(7)).uppercased()),

@@ -22,7 +22,7 @@ struct DemoCommand: ParsableCommand {
     var db: String?
 
     @Option(help: "How many orders to create.")
-    var orders = 200
+    var orders = DemoStore.defaultOrders
 
     @Option(help: "The seed: the same seed gives the same store.")
     var seed: UInt64 = 1

@@ -23,7 +23,10 @@ public struct DemoStore {
     public var now: Timestamp
     public var tokens: DemoTokens?
 
-    public init(orders: Int = 200, seed: UInt64 = 1, now: Timestamp, tokens: DemoTokens? = nil) {
+    /// How many orders a demo holds unless it is asked for another number: `paydesk demo`'s tea shop.
+    public static let defaultOrders = 200
+
+    public init(orders: Int = defaultOrders, seed: UInt64 = 1, now: Timestamp, tokens: DemoTokens? = nil) {
         self.orders = orders
         self.seed = seed
         self.now = now
