@@ -94,6 +94,8 @@ private func keyToFrame(_ session: PtySession, _ key: String, times: Int) -> [Do
 }
 
 func percentile(_ samples: [Double], _ percent: Int) -> Double {
+    // None (a glance that never arrived): not a number, printed as such, rather than a trap.
+    guard !samples.isEmpty else { return .nan }
     let sorted = samples.sorted()
     return sorted[min(sorted.count - 1, sorted.count * percent / 100)]
 }
