@@ -218,9 +218,7 @@ if runs("console") {
     terminal.draw(state.view())
     let row = bytes { drain(state.update(.key(.down))); terminal.draw(state.view()) }
     let page = bytes { drain(state.update(.key(.pageDown))); terminal.draw(state.view()) }
-    var usage = rusage()
-    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-    let cpuBefore = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    let cpuBefore = processCPUSeconds()
     let idle = bytes {
         for second in 1...10 {
             clock.time = now.adding(milliseconds: Int64(second) * 1_000)
@@ -228,8 +226,7 @@ if runs("console") {
             terminal.draw(state.view())
         }
     }
-    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-    let cpuAfter = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    let cpuAfter = processCPUSeconds()
     print("  bytes to the terminal: one-row move \(row), page move \(page), 10 idle seconds \(idle)")
     print("  CPU for 10 idle seconds (10 store checks and frames): \(String(format: "%.2f", (cpuAfter - cpuBefore) * 1000)) ms")
     terminal.restore()
