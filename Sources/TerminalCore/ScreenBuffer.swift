@@ -138,6 +138,16 @@ public struct ScreenBuffer: Equatable, Sendable {
         cells[index] = cell
     }
 
+    /// Copies `region`, a buffer as wide as this one, over the rows from `y` down: a part of the screen drawn on
+    /// its own, in whole rows, so no wide character is split where it meets the rest. Rows past the bottom edge
+    /// are left out.
+    public mutating func paste(_ region: ScreenBuffer, atRow y: Int) {
+        precondition(region.size.width == size.width, "a region \(region.size.width) wide pasted on a screen \(size.width) wide")
+        guard y >= 0, y < size.height else { return }
+        let start = y * size.width, count = min(region.cells.count, cells.count - start)
+        cells.replaceSubrange(start..<start + count, with: region.cells.prefix(count))
+    }
+
     /// The rows as plain text, for tests and for reading a frame back.
     public var lines: [String] {
         (0..<size.height).map { y in

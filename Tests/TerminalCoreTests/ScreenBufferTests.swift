@@ -64,4 +64,22 @@ import Testing
             }
         }
     }
+
+    @Test func aRegionPastedOverRowsReplacesThemWholeAndStopsAtTheBottomEdge() {
+        // Given a screen of three rows, each filled, and a region of two rows drawn on its own
+        var screen = ScreenBuffer(size: Size(width: 6, height: 3))
+        for y in 0..<3 { screen.put("xxxxxx", x: 0, y: y, role: .text) }
+        var region = ScreenBuffer(size: Size(width: 6, height: 2))
+        region.put("王a", x: 0, y: 0, role: Role(rawValue: "pasted"))
+        region.put("bc", x: 4, y: 1, role: .text)
+        // When it is pasted from the second row, and then from the last
+        var middle = screen
+        middle.paste(region, atRow: 1)
+        screen.paste(region, atRow: 2)
+        // Then its rows replace those rows cell for cell, blanks and a wide character's two halves included
+        #expect(middle.lines == ["xxxxxx", "王a   ", "    bc"])
+        #expect(middle[x: 1, y: 1].isContinuation && middle[x: 0, y: 1].role == Role(rawValue: "pasted"))
+        // And what falls below the screen is left out
+        #expect(screen.lines == ["xxxxxx", "xxxxxx", "王a   "])
+    }
 }

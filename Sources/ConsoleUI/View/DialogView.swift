@@ -45,7 +45,7 @@ extension ConsoleState {
         switch dialog {
         case .cancel(let confirmation):
             var lines: [(String, Role)] = [("Order    \(confirmation.orderId)", .dialog), ("Amount   \(confirmation.total)", .dialog)]
-            lines += changedLine(confirmation.changes) + [("Status   \(label(confirmation.status))", .dialog)]
+            lines += changedLine(confirmation.changes) + [("Status   \(glyphs.label(confirmation.status))", .dialog)]
             lines += changeDetails(confirmation.changes) + [("", .dialog)] + prose(confirmation.consequence, .warning)
             lines += [("", .dialog)] + codeLines(confirmation.code, to: confirmation.verb, keep: "keep the order as it is")
             return ("Cancel order \(confirmation.orderId)?", .dialogTitle, lines)

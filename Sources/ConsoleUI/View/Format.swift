@@ -40,24 +40,29 @@ extension PaymentStatus {
     }
 }
 
-extension ConsoleState {
-    func label(_ status: PaymentStatus) -> String { "\(glyphs.glyph(status)) \(status.word)" }
+extension Glyphs {
+    func label(_ status: PaymentStatus) -> String { "\(glyph(status)) \(status.word)" }
 
-    /// "1 order", "3 orders".
-    func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+    /// The status in six columns: the glyph and a short word, so that it is still not told by colour alone.
+    func shortLabel(_ status: PaymentStatus) -> String { "\(glyph(status)) \(status.shortWord)" }
+}
 
-    func wallClock(_ timestamp: Timestamp) -> WallClock { timestamp.wallClock(utcOffsetSeconds: utcOffsetSeconds) }
+/// "1 order", "3 orders".
+func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 
-    /// "12s", "4m", "3h", "2d": how long ago, as briefly as a column allows.
-    func age(since timestamp: Timestamp) -> String {
-        let seconds = max(0, (now.millisecondsSinceEpoch - timestamp.millisecondsSinceEpoch) / 1_000)
-        switch seconds {
-        case ..<60: return "\(seconds)s"
-        case ..<3_600: return "\(seconds / 60)m"
-        case ..<86_400: return "\(seconds / 3_600)h"
-        default: return "\(seconds / 86_400)d"
-        }
+/// "12s", "4m", "3h", "2d": how long before `now` `timestamp` was, as briefly as a column allows.
+func age(of timestamp: Timestamp, at now: Timestamp) -> String {
+    let seconds = max(0, (now.millisecondsSinceEpoch - timestamp.millisecondsSinceEpoch) / 1_000)
+    switch seconds {
+    case ..<60: return "\(seconds)s"
+    case ..<3_600: return "\(seconds / 60)m"
+    case ..<86_400: return "\(seconds / 3_600)h"
+    default: return "\(seconds / 86_400)d"
     }
+}
+
+extension ConsoleState {
+    func wallClock(_ timestamp: Timestamp) -> WallClock { timestamp.wallClock(utcOffsetSeconds: utcOffsetSeconds) }
 }
 
 extension String {

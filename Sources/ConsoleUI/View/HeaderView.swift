@@ -5,18 +5,74 @@ import TerminalCore
 /// at a glance (fewer of them on a short terminal, the glance last to go). Each line has forms from the fullest
 /// to the most compact and shows the first that fits; a figure is never cut.
 extension ConsoleState {
+    /// Drawn from `HeaderFacts` alone, so that a frame with the last frame's facts (a key that moves the
+    /// selection, a page of orders arriving) copies the last header rather than drawing it again: drawing it was
+    /// a fifth of the view's work on every key.
     func drawHeader(_ buffer: inout ScreenBuffer, _ layout: Layout) {
+        buffer.paste(HeaderFacts.header(HeaderFacts(self, rows: layout.headerRows)), atRow: 0)
+    }
+
+    /// The filters the orders list is under, as the title row names them; empty when it shows every order.
+    var activeFilters: [String] {
+        var filters: [String] = []
+        if let status = orders.status { filters.append("status \(status.word)") }
+        if let search = orders.search { filters.append("filter \(quoted(search, limit: 30))") }
+        // The time, currency and amount filters stay in sight on every screen: they decide what the list holds.
+        if !orders.filters.summary.isEmpty { filters.append(orders.filters.summary) }
+        return filters
+    }
+}
+
+/// Everything the header shows, and nothing else. The header is drawn by this type's own methods, which cannot
+/// read what it does not hold, so equal facts always draw the same header and the last one can be reused.
+struct HeaderFacts: Equatable, Sendable {
+    var width: Int
+    var rows: Int
+    var glyphs: Glyphs
+    var isReadOnly: Bool
+    var paused: Bool
+    var storeName: String
+    var storeProblem: String?
+    var freshAt: Timestamp?
+    var now: Timestamp
+    var activeFilters: [String]
+    var totals: [StatusTotal]?
+    var activity: ShopActivity?
+
+    init(_ state: ConsoleState, rows: Int) {
+        width = state.size.width
+        self.rows = rows
+        glyphs = state.glyphs
+        isReadOnly = state.isReadOnly
+        paused = state.paused
+        storeName = state.storeName
+        storeProblem = state.storeProblem
+        freshAt = state.freshAt
+        now = state.now
+        activeFilters = state.activeFilters
+        totals = state.totals
+        activity = state.activity
+    }
+
+    /// One header, the last one drawn.
+    private static let drawn = Memo<Int, HeaderFacts, ScreenBuffer>(capacity: 1) { $0.draw() }
+
+    /// The header's rows, as wide as the screen: the last frame's when its facts were these.
+    static func header(_ facts: HeaderFacts) -> ScreenBuffer { drawn(facts, key: 0) }
+
+    private func draw() -> ScreenBuffer {
+        var buffer = ScreenBuffer(size: Size(width: width, height: rows))
         drawTitleRow(&buffer)
-        for y in 1..<layout.headerRows { buffer.fill(y: y, role: .header) }
-        if layout.headerRows >= 3 { buffer.put(" " + statusCounts(fitting: size.width - 1), x: 0, y: 1, role: .header) }
-        if layout.headerRows >= 4 { buffer.put(" " + amountsText(fitting: size.width - 1), x: 0, y: 2, role: .header) }
-        drawGlance(&buffer, y: layout.headerRows - 1)
+        for y in 1..<rows { buffer.fill(y: y, role: .header) }
+        if rows >= 3 { buffer.put(" " + statusCounts(fitting: width - 1), x: 0, y: 1, role: .header) }
+        if rows >= 4 { buffer.put(" " + amountsText(fitting: width - 1), x: 0, y: 2, role: .header) }
+        drawGlance(&buffer, y: rows - 1)
+        return buffer
     }
 
     /// " PayDesk  store  READ-ONLY  PAUSED  filters …  updated 0s ago": the badges and how current the screen is
     /// come first; the store's name and the active filters take what is left.
     private func drawTitleRow(_ buffer: inout ScreenBuffer) {
-        let width = size.width
         buffer.fill(y: 0, role: .title)
         let freshness = freshnessText
         let badges = [isReadOnly ? "READ-ONLY" : nil, paused ? "PAUSED" : nil].compactMap { $0 }
@@ -40,16 +96,6 @@ extension ConsoleState {
         if !filters.isEmpty, end - x - 2 > 3 { buffer.put(filters.fitted(to: end - x - 2), x: x + 1, y: 0, role: .badge) }
     }
 
-    /// The filters the orders list is under, as the title row names them; empty when it shows every order.
-    var activeFilters: [String] {
-        var filters: [String] = []
-        if let status = orders.status { filters.append("status \(status.word)") }
-        if let search = orders.search { filters.append("filter \(quoted(search, limit: 30))") }
-        // The time, currency and amount filters stay in sight on every screen: they decide what the list holds.
-        if !orders.filters.summary.isEmpty { filters.append(orders.filters.summary) }
-        return filters
-    }
-
     /// "updated 0s ago" while live polling confirms the store; it grows when paused or when the store fails.
     /// The short form is for narrow terminals.
     var freshnessText: (text: String, short: String, role: Role) {
@@ -58,7 +104,7 @@ extension ConsoleState {
         // The store is checked once a second, so a check up to two seconds old is current: the age stays at 0
         // (and the screen still) while live updates work, and counts up when they stop.
         let elapsed = now.millisecondsSinceEpoch - freshAt.millisecondsSinceEpoch
-        let age = elapsed < 2_000 ? "0s" : age(since: freshAt)
+        let age = elapsed < 2_000 ? "0s" : age(of: freshAt, at: now)
         return ("updated \(age) ago", "\(age) ago", paused || elapsed >= 2_000 ? .warning : .title)
     }
 
@@ -72,10 +118,10 @@ extension ConsoleState {
         }
         guard !counts.isEmpty else { return "no orders yet" }
         let forms: [() -> String] = [
-            { counts.map { "\(self.label($0.0)) \($0.1)" }.joined(separator: "  ") },
-            { counts.map { "\(self.shortLabel($0.0)) \($0.1)" }.joined(separator: "  ") },
-            { counts.map { "\(self.shortLabel($0.0)) \($0.1)" }.joined(separator: " ") },
-            { counts.map { "\(self.glyphs.glyph($0.0))\($0.1)" }.joined(separator: " ") },
+            { counts.map { "\(glyphs.label($0.0)) \($0.1)" }.joined(separator: "  ") },
+            { counts.map { "\(glyphs.shortLabel($0.0)) \($0.1)" }.joined(separator: "  ") },
+            { counts.map { "\(glyphs.shortLabel($0.0)) \($0.1)" }.joined(separator: " ") },
+            { counts.map { "\(glyphs.glyph($0.0))\($0.1)" }.joined(separator: " ") },
         ]
         return firstFitting(forms, in: width)
     }
@@ -113,9 +159,7 @@ extension ConsoleState {
         }
         return text
     }
-}
 
-extension ConsoleState {
     /// "orders ▁▃▅▇ 42/h  f failed 4.8%  i 3 charging >5s  h 2 held  R 1 refund pending": each figure beside the
     /// key that opens the list behind it, in the first form that fits.
     private func drawGlance(_ buffer: inout ScreenBuffer, y: Int) {
@@ -124,8 +168,8 @@ extension ConsoleState {
             return
         }
         var x = 1
-        for (text, role) in glance(activity, fitting: size.width - 1) {
-            x += buffer.put(text, x: x, y: y, role: role, limit: max(0, size.width - x))
+        for (text, role) in glance(activity, fitting: width - 1) {
+            x += buffer.put(text, x: x, y: y, role: role, limit: max(0, width - x))
         }
     }
 

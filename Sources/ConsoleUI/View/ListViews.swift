@@ -57,7 +57,7 @@ extension ConsoleState {
             default: .text
             }
             let status = refund.status == .failed ? "failed: \(refund.failureReason ?? "?")" : refund.status.rawValue
-            return [(age(since: refund.requestedAt), .dim), (refund.refundId, .text), (refund.orderId, .text),
+            return [(age(of: refund.requestedAt, at: now), .dim), (refund.refundId, .text), (refund.orderId, .text),
                     (refund.amount.description, .text), (status, role), (refund.reason.rawValue, .text), (refund.requestedBy, .dim)]
         }
     }
@@ -129,7 +129,7 @@ extension ConsoleState {
         lines.append(("", .text))
         section("Statuses (in full, and as a narrow terminal shows them)")
         for status in PaymentStatus.allCases {
-            lines.append(("  " + label(status).fitted(to: 14) + " " + shortLabel(status), status.role))
+            lines.append(("  " + glyphs.label(status).fitted(to: 14) + " " + glyphs.shortLabel(status), status.role))
         }
         if !isReadOnly {
             lines.append(("", .text))

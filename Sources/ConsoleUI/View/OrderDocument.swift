@@ -48,7 +48,7 @@ extension ConsoleState {
             lines.append(.blank)
             lines.append(DocumentLine(title, .section))
         }
-        lines.append(DocumentLine([("Order \(summary.orderId)  ", .title), (label(summary.status), summary.status.role),
+        lines.append(DocumentLine([("Order \(summary.orderId)  ", .title), (glyphs.label(summary.status), summary.status.role),
                                    (summary.failureReason.map { " (\($0.rawValue))" } ?? "", .statusFailed)]))
         lines.append(DocumentLine("created \(wallClock(summary.createdAt).dateTime) · updated \(wallClock(summary.updatedAt).dateTime)"
                                   + " · merchant \(details.merchantIdentifier)", .dim))

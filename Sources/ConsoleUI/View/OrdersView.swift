@@ -56,7 +56,7 @@ extension ConsoleState {
         case .order: return (row.orderId, base)
         case .customer: return (row.customer, base)
         case .amount: return (row.total.description, base)
-        case .status: return (label(row.status).displayWidth <= width ? label(row.status) : shortLabel(row.status), row.status.role)
+        case .status: return (glyphs.label(row.status).displayWidth <= width ? glyphs.label(row.status) : glyphs.shortLabel(row.status), row.status.role)
         case .shipping: return (row.shippingLabel ?? row.shippingMethod ?? "", base)
         case .card: return (CardLabel(row.wallet).fitted(to: width), base)
         case .flags: return (RowFlag.text(flags(of: row), fitting: width), .warning)
@@ -74,7 +74,7 @@ extension ConsoleState {
             flags.append(RowFlag("HELD", detail: row.holdReason.map { String($0.prefix { $0 != ":" }) }))
         }
         if row.status == .charging, now.millisecondsSinceEpoch - row.updatedAt.millisecondsSinceEpoch > 5_000 {
-            flags.append(RowFlag("WAIT", detail: age(since: row.updatedAt)))
+            flags.append(RowFlag("WAIT", detail: age(of: row.updatedAt, at: now)))
         }
         if row.cancelRequested { flags.append(RowFlag("CANCEL")) }
         if row.refundPending { flags.append(RowFlag("REFUND")) }
@@ -151,9 +151,4 @@ struct CardLabel {
         for text in [full, short, last4] where text.displayWidth(limit: width + 1) <= width { return text }
         return last4.fitted(to: width)
     }
-}
-
-extension ConsoleState {
-    /// The status in six columns: the glyph and a short word, so that it is still not told by colour alone.
-    func shortLabel(_ status: PaymentStatus) -> String { "\(glyphs.glyph(status)) \(status.shortWord)" }
 }
