@@ -24,34 +24,15 @@ import Testing
     @Test func aMemoWorksOutEachInputOnceAndNeverAnswersOneInputWithAnother() {
         // Given a memo that counts its work
         let work = Work()
-        let memo = Memo<String, Int, String>(capacity: 4) { work.answer($0) }
-        // When it is asked the same twice, then another input under the same key, then the first again
-        #expect(memo(1, key: "a") == "answer 1")
-        #expect(memo(1, key: "a") == "answer 1")
+        let memo = Memo<Int, String> { work.answer($0) }
+        // When it is asked the same twice, then another input, then the first again
+        #expect(memo(1) == "answer 1")
+        #expect(memo(1) == "answer 1")
         #expect(work.count == 1)
-        #expect(memo(2, key: "a") == "answer 2")
-        #expect(memo(1, key: "a") == "answer 1")
+        #expect(memo(2) == "answer 2")
+        #expect(memo(1) == "answer 1")
         // Then the repeat was answered from the memo, and each change worked out again
         #expect(work.count == 3)
-        // And another key keeps an answer of its own
-        #expect(memo(2, key: "b") == "answer 2")
-        #expect(memo(1, key: "a") == "answer 1")
-        #expect(work.count == 4)
-    }
-
-    @Test func aMemoPastItsCapacityStartsAfresh() {
-        // Given a memo of two keys, both answered
-        let work = Work()
-        let memo = Memo<String, Int, String>(capacity: 2) { work.answer($0) }
-        _ = memo(1, key: "a")
-        _ = memo(2, key: "b")
-        // When a third key is asked
-        _ = memo(3, key: "c")
-        // Then the first two are gone and worked out again; the third is kept
-        _ = memo(1, key: "a")
-        #expect(work.count == 4)
-        _ = memo(1, key: "a")
-        #expect(work.count == 4)
     }
 
     @Test func aRowDrawnBeforeShowsWhatChangedInItsOrder() {

@@ -54,11 +54,10 @@ struct HeaderFacts: Equatable, Sendable {
         activity = state.activity
     }
 
-    /// One header, the last one drawn.
-    private static let drawn = Memo<Int, HeaderFacts, ScreenBuffer>(capacity: 1) { $0.draw() }
+    private static let drawn = Memo<HeaderFacts, ScreenBuffer> { $0.draw() }
 
     /// The header's rows, as wide as the screen: the last frame's when its facts were these.
-    static func header(_ facts: HeaderFacts) -> ScreenBuffer { drawn(facts, key: 0) }
+    static func header(_ facts: HeaderFacts) -> ScreenBuffer { drawn(facts) }
 
     private func draw() -> ScreenBuffer {
         var buffer = ScreenBuffer(size: Size(width: width, height: rows))
