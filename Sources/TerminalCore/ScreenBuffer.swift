@@ -140,7 +140,7 @@ public struct ScreenBuffer: Equatable, Sendable {
 
     /// Copies `region`, a buffer as wide as this one, over the rows from `y` down: a part of the screen drawn on
     /// its own, in whole rows, so no wide character is split where it meets the rest. Rows past the bottom edge
-    /// are left out.
+    /// are left out; a region that starts off the screen is not drawn at all.
     public mutating func paste(_ region: ScreenBuffer, atRow y: Int) {
         precondition(region.size.width == size.width, "a region \(region.size.width) wide pasted on a screen \(size.width) wide")
         guard y >= 0, y < size.height else { return }

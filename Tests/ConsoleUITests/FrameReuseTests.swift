@@ -5,8 +5,8 @@ import Testing
 @testable import ConsoleUI
 
 /// A frame reuses the header the last frame drew while what it shows is unchanged (`Memo`, `HeaderFacts`).
-/// Whatever did change must be drawn afresh, in the header and in the rows below it, never answered with what was
-/// drawn for other facts.
+/// Whatever did change must be drawn afresh, never answered with what was drawn for other facts. The rows are drawn
+/// every frame today; their tests here hold for any part of a frame that may be reused one day.
 @Suite struct FrameReuseTests {
     static let now = LayoutTests.now
     static let cny = LayoutTests.cny
@@ -89,5 +89,29 @@ import Testing
         let screen = state.view().lines
         #expect(screen[2].contains("paid 25.50 CNY"), "\(screen[2])")
         #expect(screen[1].contains("paid 2"), "\(screen[1])")
+    }
+
+    @Test func theHeaderFollowsTheClockAlone() {
+        // Given a header drawn just after the store was checked
+        var state = LayoutTests.console(132, 24, rows: [])
+        #expect(state.view().lines[0].hasSuffix("updated 0s ago "))
+        // When only the clock moves, five seconds, with no check since
+        _ = state.update(.tick(Self.now.adding(milliseconds: 5_000)))
+        // Then the header says how old the screen is, as a warning
+        let header = state.view()
+        #expect(header.lines[0].hasSuffix("updated 5s ago "), "\(header.lines[0])")
+        #expect(header[x: 120, y: 0].role == .warning)
+    }
+
+    @Test func aHeaderDrawnAgainAfterAnotherIsTheSame() {
+        // Given two consoles whose headers differ, one read-only
+        let writable = LayoutTests.console(132, 24, rows: [LayoutTests.row("ORD-1")])
+        let readOnly = LayoutTests.console(132, 24, rows: [LayoutTests.row("ORD-1")], readOnly: true)
+        let first = writable.view()
+        // When the other's header is drawn in between, and the first is drawn again
+        #expect(readOnly.view().lines[0].contains("READ-ONLY"))
+        // Then it is the same, cell for cell
+        #expect(writable.view() == first)
+        #expect(!first.lines[0].contains("READ-ONLY"))
     }
 }

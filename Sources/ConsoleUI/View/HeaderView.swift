@@ -23,8 +23,9 @@ extension ConsoleState {
     }
 }
 
-/// Everything the header shows, and nothing else. The header is drawn by this type's own methods, which cannot
-/// read what it does not hold, so equal facts always draw the same header and the last one can be reused.
+/// Everything the header shows, and nothing else. The header is drawn by this type's own methods, which read
+/// nothing but its fields and constants, so equal facts always draw the same header and the last one can be
+/// reused. A header that came to show something more must have it added here: that is where it reads it from.
 struct HeaderFacts: Equatable, Sendable {
     var width: Int
     var rows: Int
@@ -97,19 +98,19 @@ struct HeaderFacts: Equatable, Sendable {
 
     /// "updated 0s ago" while live polling confirms the store; it grows when paused or when the store fails.
     /// The short form is for narrow terminals.
-    var freshnessText: (text: String, short: String, role: Role) {
+    private var freshnessText: (text: String, short: String, role: Role) {
         if let storeProblem { return ("store: \(storeProblem)", "store failed", .error) }
         guard let freshAt else { return ("loading…", "…", .title) }
         // The store is checked once a second, so a check up to two seconds old is current: the age stays at 0
         // (and the screen still) while live updates work, and counts up when they stop.
         let elapsed = now.millisecondsSinceEpoch - freshAt.millisecondsSinceEpoch
-        let age = elapsed < 2_000 ? "0s" : age(of: freshAt, at: now)
-        return ("updated \(age) ago", "\(age) ago", paused || elapsed >= 2_000 ? .warning : .title)
+        let shown = elapsed < 2_000 ? "0s" : age(of: freshAt, at: now)
+        return ("updated \(shown) ago", "\(shown) ago", paused || elapsed >= 2_000 ? .warning : .title)
     }
 
     /// The number of orders in each state in the first form that fits `width`: full words, short words, then
     /// glyphs and counts alone.
-    func statusCounts(fitting width: Int) -> String {
+    private func statusCounts(fitting width: Int) -> String {
         guard let totals else { return "counting orders…" }
         let counts = PaymentStatus.allCases.compactMap { status -> (PaymentStatus, Int)? in
             let count = totals.reduce(0) { $0 + ($1.status == status ? $1.orders : 0) }
@@ -128,7 +129,7 @@ struct HeaderFacts: Equatable, Sendable {
     /// Money per status that matters to an operator: what was collected, what is moving, what waits for a
     /// person, what is not yet charged, what went back. One sum per currency, each whole: what does not fit is
     /// counted ("+3 more"), never cut.
-    func amountsText(fitting width: Int) -> String {
+    private func amountsText(fitting width: Int) -> String {
         let shown: [(String, [PaymentStatus])] = [("paid", [.paid, .partiallyRefunded]), ("charging", [.charging]), ("held", [.held]),
                                                   ("authorized", [.authorized]), ("refunded", [.refunded])]
         let parts = shown.compactMap { name, statuses -> (String, [String])? in
@@ -174,7 +175,7 @@ struct HeaderFacts: Equatable, Sendable {
 
     /// The glance in its fullest form that fits: a narrower sparkline first, then shorter words. Each form's
     /// width is known before it is built, so a frame builds one.
-    func glance(_ activity: ShopActivity, fitting width: Int) -> [(String, Role)] {
+    private func glance(_ activity: ShopActivity, fitting width: Int) -> [(String, Role)] {
         let hour = activity.lastHour(at: now, buckets: 60)
         let orders = hour.reduce(0) { $0 + $1.orders }
         let failed = hour.reduce(0) { $0 + $1.failed }, decided = failed + hour.reduce(0) { $0 + $1.succeeded }
@@ -202,7 +203,7 @@ struct HeaderFacts: Equatable, Sendable {
     }
 
     /// One cell per bucket, its height the bucket's orders against the busiest bucket; empty when none came.
-    func sparkline(_ buckets: [ShopActivity.Minute]) -> String {
+    private func sparkline(_ buckets: [ShopActivity.Minute]) -> String {
         let most = buckets.map(\.orders).max() ?? 0
         let levels = glyphs.spark.count - 1
         return buckets.map { bucket in

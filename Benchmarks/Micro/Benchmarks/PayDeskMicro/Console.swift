@@ -4,24 +4,40 @@ import OrderModel
 import TerminalCore
 
 func consoleBenchmarks() {
-    /// The console redraws its whole view into a screen buffer on every key and every second's tick, before
-    /// the diff that reaches the terminal: the orders list at 132×40 with fifty rows of mixed scripts, the
-    /// header's totals and glance.
+    /// The console draws its whole view into a screen buffer on every key and every second's tick, before the diff
+    /// that reaches the terminal: the orders list at 132×40 with fifty rows of mixed scripts, the header's totals
+    /// and glance. A key that moves the selection leaves the header's facts as they were, so its frame reuses the
+    /// last header (`HeaderFacts`): `console-frame` is such a frame. A tick moves the time the header shows, so
+    /// each frame of `console-tick-frame` draws the header as well.
     Benchmark("console-frame") { (benchmark: Benchmark, state: ConsoleState) in
         for _ in benchmark.scaledIterations { blackHole(state.view()) }
     } setup: {
-        var state = ConsoleState(size: Size(width: 132, height: 40), storeName: "shop.sqlite", readOnlyReason: nil, now: benchmarkNow)
-        let effects = StoreEffects(store: ListOnlyStore(), actor: Actor(login: "bench"), exports: ExportFolder(path: "/nonexistent"),
-                                   clock: { benchmarkNow })
-        var queue = state.initialEffects()
-        while !queue.isEmpty {
-            if let message = effects.perform(queue.removeFirst()) { queue += state.update(message) }
-        }
-        guard state.view().lines.joined().contains(SampleOrders.rows[0].orderId) else {
-            throw BenchmarkInputError("the orders list shows no orders:\n\(state.view().lines.joined(separator: "\n"))")
-        }
-        return state
+        try consoleOnSampleOrders()
     }
+
+    Benchmark("console-tick-frame") { (benchmark: Benchmark, states: [ConsoleState]) in
+        for iteration in benchmark.scaledIterations { blackHole(states[iteration % 2].view()) }
+    } setup: {
+        let state = try consoleOnSampleOrders()
+        var aSecondLater = state
+        _ = aSecondLater.update(.tick(benchmarkNow.adding(milliseconds: 1_000)))
+        return [state, aSecondLater]
+    }
+}
+
+/// A console on the fifty sample orders, every first read answered.
+private func consoleOnSampleOrders() throws -> ConsoleState {
+    var state = ConsoleState(size: Size(width: 132, height: 40), storeName: "shop.sqlite", readOnlyReason: nil, now: benchmarkNow)
+    let effects = StoreEffects(store: ListOnlyStore(), actor: Actor(login: "bench"), exports: ExportFolder(path: "/nonexistent"),
+                               clock: { benchmarkNow })
+    var queue = state.initialEffects()
+    while !queue.isEmpty {
+        if let message = effects.perform(queue.removeFirst()) { queue += state.update(message) }
+    }
+    guard state.view().lines.joined().contains(SampleOrders.rows[0].orderId) else {
+        throw BenchmarkInputError("the orders list shows no orders:\n\(state.view().lines.joined(separator: "\n"))")
+    }
+    return state
 }
 
 /// A store that has the fifty sample orders and nothing else: the orders list needs no more.
