@@ -18,7 +18,7 @@ func measureIngestStages(linesPath: String, storePath: String, now: Timestamp, a
         let batch = Array(lines[first..<min(lines.count, first + 2_000)])
         let cpuBefore = processCPUSeconds()
         var prepared: Ingester.PreparedLines?
-        parseWall += seconds { prepared = Ingester.prepare(batch, firstLine: first + 1, now: now, verifier: nil) }
+        parseWall += seconds { prepared = ingester.prepare(batch, firstLine: first + 1, now: now) }
         parseCPU += processCPUSeconds() - cpuBefore
         let threadBefore = threadCPUSeconds()
         write += try seconds { try ingester.write(prepared!) }

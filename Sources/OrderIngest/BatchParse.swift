@@ -9,6 +9,7 @@ import OrderModel
 final class BatchParse: @unchecked Sendable {
     private let lines: [Line]
     private let now: Timestamp
+    private let actor: Actor
     private let verifier: (any TokenVerifying)?
     /// Each line's slot is written by the one thread that claimed it, before it counts the line as parsed, and
     /// read only once every line is counted.
@@ -18,15 +19,18 @@ final class BatchParse: @unchecked Sendable {
     private var nextLine = 0
     private var parsedLines = 0
 
-    init(_ lines: [Line], now: Timestamp, verifier: (any TokenVerifying)?) {
+    /// The first helper runs on `firstHelper` (ingest's helper thread, which has other work after it), the
+    /// others on the global queue.
+    init(_ lines: [Line], now: Timestamp, actor: Actor, verifier: (any TokenVerifying)?, firstHelper: DispatchQueue = .global()) {
         self.lines = lines
         self.now = now
+        self.actor = actor
         self.verifier = verifier
         parsed = .allocate(capacity: lines.count)
         parsed.initialize(repeating: .blank)
         // A helper that starts after the last line was claimed finds nothing to do; nobody waits for it.
-        for _ in 0..<max(0, min(ProcessInfo.processInfo.activeProcessorCount - 1, lines.count - 1)) {
-            DispatchQueue.global().async { self.parseUnclaimedLines() }
+        for helper in 0..<max(0, min(ProcessInfo.processInfo.activeProcessorCount - 1, lines.count - 1)) {
+            (helper == 0 ? firstHelper : .global()).async { self.parseUnclaimedLines() }
         }
     }
 
@@ -63,7 +67,7 @@ final class BatchParse: @unchecked Sendable {
     private func parseUnclaimedLines() {
         var finished: Int?
         while let index = claimLine(after: finished) {
-            parsed[index] = Ingester.parse(lines[index], now: now, verifier: verifier)
+            parsed[index] = Ingester.parse(lines[index], now: now, actor: actor, verifier: verifier)
             finished = index
         }
     }

@@ -11,9 +11,9 @@ extension Ingester {
     /// What ingest does to a batch before it takes the store's lock, on every core: each line parsed, validated
     /// and, with a verifier, its token checked. Lines are numbered from `firstLine`. With `write(_:)`, the
     /// benchmarks time the two stages of ingest apart.
-    public static func prepare(_ lines: [String], firstLine: Int = 1, now: Timestamp, verifier: (any TokenVerifying)?) -> PreparedLines {
+    public func prepare(_ lines: [String], firstLine: Int = 1, now: Timestamp) -> PreparedLines {
         let numbered = lines.enumerated().map { Line(number: firstLine + $0.offset, bytes: ArraySlice(Array($0.element.utf8))) }
-        return PreparedLines(batch: BatchParse(numbered, now: now, verifier: verifier).result())
+        return PreparedLines(batch: BatchParse(numbered, now: now, actor: actor, verifier: verifier).result())
     }
 
     /// Stores prepared lines as ingest does, reporting each refused one and counting into `summary`.

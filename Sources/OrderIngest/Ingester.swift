@@ -53,16 +53,9 @@ public final class Ingester {
     public static let maximumLineBytes = 256 * 1024
     static let batchLines = 2_000
 
-    /// Whether more input arrives within 10 ms: always for a file; for a pipe, unless its writer has paused.
-    /// (A pipe is briefly empty between a fast writer's writes; that is not a pause.)
-    static func moreInputReady(_ fileDescriptor: Int32) -> Bool {
-        var descriptor = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
-        return poll(&descriptor, 1, 10) > 0
-    }
-
     private let store: PayDeskStore
-    private let actor: Actor
-    private let verifier: (any TokenVerifying)?
+    let actor: Actor
+    let verifier: (any TokenVerifying)?
     private let onProblem: (IngestProblem) -> Void
     private let onProgress: (IngestSummary) -> Void
     public private(set) var summary = IngestSummary()
@@ -77,38 +70,44 @@ public final class Ingester {
     }
 
     /// Ingests everything readable from `fileDescriptor` until end of input.
+    ///
+    /// The writer sets ingest's pace, so it does nothing else that can be done beside it. One helper thread works
+    /// beside it, in this order: it reads the batch after next, parses the next batch (with the writer, should the
+    /// writer finish first), and frees the batch just written. On more cores, more threads parse.
     public func ingest(fileDescriptor: Int32) throws(StoreError) {
-        var reader = LineReader(fileDescriptor: fileDescriptor, maximumLineBytes: Self.maximumLineBytes)
-        var batch: [Line] = []
+        let input = InputBatches(fileDescriptor: fileDescriptor)
+        let helper = DispatchQueue(label: "paydesk.ingest.helper")
         var parsing: BatchParse?
-        // Ending on an error, nobody wants the batch still being parsed.
-        defer { parsing?.abandon() }
+        // Ending on an error, nobody wants the batch still being parsed; and the helper, which may be reading the
+        // input, is done before the caller closes it.
+        defer {
+            parsing?.abandon()
+            helper.sync {}
+        }
         while true {
-            let (lines, ended) = try reader.next()
-            batch += lines
             // Commit when input pauses or the batch is large: a fast producer gets big transactions, and a
             // slow one (tail -f | paydesk ingest) sees each line stored as soon as it arrives. While one batch
             // is written, the next is parsed on the other cores. The next starts only once the one before it
             // is parsed, so that the two never share the cores.
-            let paused = ended || !Self.moreInputReady(fileDescriptor)
-            if paused || batch.count >= Self.batchLines {
-                let ready = parsing?.result()
-                parsing = BatchParse(batch, now: store.now(), verifier: verifier)
-                batch.removeAll(keepingCapacity: true)
-                if let ready { try write(ready) }
-                if paused, let last = parsing {
-                    try write(last.result())
-                    parsing = nil
-                }
-                onProgress(summary)
+            let written = parsing
+            let ready = written?.result()
+            let batch = try input.next()
+            if !batch.ended { input.readAhead(on: helper) }
+            parsing = BatchParse(batch.lines, now: store.now(), actor: actor, verifier: verifier, firstHelper: helper)
+            if let ready { try write(ready) }
+            helper.async { withExtendedLifetime((written, ready)) {} }
+            if batch.paused, let last = parsing {
+                try write(last.result())
+                parsing = nil
             }
-            if ended { return }
+            onProgress(summary)
+            if batch.ended { return }
         }
     }
 
     /// Ingests lines already in memory, numbered from 1: the demo and tests use this.
     public func ingest(lines: [String]) throws(StoreError) {
-        try write(Self.prepare(lines, now: store.now(), verifier: verifier))
+        try write(prepare(lines, now: store.now()))
     }
 
     /// A batch of lines, parsed: what to write (everything that does not need the store done before taking its
@@ -128,14 +127,14 @@ public final class Ingester {
 
     /// One line parsed and, with a verifier, its token verified (ECDSA, ECDH or RSA, far more than the parse).
     /// Lines do not depend on each other, so any thread may take any line (`BatchParse`).
-    static func parse(_ line: Line, now: Timestamp, verifier: (any TokenVerifying)?) -> ParsedLine {
+    static func parse(_ line: Line, now: Timestamp, actor: Actor, verifier: (any TokenVerifying)?) -> ParsedLine {
         guard var bytes = line.bytes else { return .rejected(FieldProblem("line", "longer than \(maximumLineBytes) bytes")) }
         if bytes.last == UInt8(ascii: "\r") { bytes = bytes.dropLast() }
         // A byte-order mark may start the input (editors on Windows write one), so line 1 may start with it.
         if line.number == 1, bytes.starts(with: byteOrderMark) { bytes = bytes.dropFirst(byteOrderMark.count) }
         if bytes.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { return .blank }
         do {
-            var (write, token) = try parse(bytes, now: now)
+            var (write, token) = try parse(bytes, now: now, actor: actor)
             if let verifier, case .order(var order) = write, let token {
                 order.record(verifier.verify(token, orderTotal: order.total, acceptedAt: order.createdAt))
                 write = .order(order)
@@ -187,13 +186,13 @@ public final class Ingester {
     static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     /// One line parsed and validated, with its order's token when it is an order.
-    private static func parse(_ line: ArraySlice<UInt8>, now: Timestamp) throws(FieldProblem) -> (IngestWrite, PaymentTokenFields?) {
+    private static func parse(_ line: ArraySlice<UInt8>, now: Timestamp, actor: Actor) throws(FieldProblem) -> (IngestWrite, PaymentTokenFields?) {
         let document = try IngestDocument(line: line)
         let fingerprint = line.withUnsafeBufferPointer { Data(SHA256.hash(data: $0)) }
         switch consume document {
         case .order(let document):
             let token = document.token.fields
-            return (.order(NewOrder(try document.validated(), fingerprint: fingerprint, now: now)), token)
+            return (.order(NewOrder(try document.validated(), fingerprint: fingerprint, actor: actor, now: now)), token)
         case .event(let event):
             let (incoming, amountText) = try event.validated()
             return (.event(incoming, amountText: amountText, fingerprint: fingerprint), nil)

@@ -9,15 +9,15 @@ extension AuditEntry {
     /// The effect is a tenth field and the operator's label an eleventh, each present only when needed (the
     /// effect, possibly absent, when there is a label), so that entries written before either was recorded keep
     /// their hashes.
-    func chainHash(previous: Data) -> Data { chainHash(previous: previous, effectText: effect?.text) }
+    func chainHash(previous: Data) -> Data { Self.chainHash(previous: previous, fields: hashedFields(effectText: effect?.text)) }
 
-    /// The same, given `effect?.text`, which a caller that stores it has already made. The fields are laid out in
-    /// one buffer and hashed at once: ingest chains an entry for every order, and a hash update per field cost
-    /// more than the hashing.
-    func chainHash(previous: Data, effectText: String?) -> Data {
+    /// Every field but the previous hash, laid out as the chain hashes them, given `effect?.text`, which a caller
+    /// that stores it has already made. They are laid out in one buffer and hashed at once: ingest chains an entry
+    /// for every order, and a hash update per field cost more than the hashing. Ingest lays them out while it
+    /// parses, before the entry's place in the chain is known (`UnchainedAuditRecord`).
+    func hashedFields(effectText: String?) -> [UInt8] {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(previous.count + 256)
-        bytes += previous
+        bytes.reserveCapacity(256)
         func add(_ field: String?) {
             guard var field else { return bytes += [0xFF, 0xFF, 0xFF, 0xFF] }
             field.withUTF8 { utf8 in
@@ -37,7 +37,15 @@ extension AuditEntry {
         add(outcome)
         if effectText != nil || actor.operatorLabel != nil { add(effectText) }
         if let label = actor.operatorLabel { add(label) }
-        return Data(SHA256.hash(data: bytes))
+        return bytes
+    }
+
+    /// The hash of an entry whose fields are `fields` (`hashedFields`), chained after `previous`.
+    static func chainHash(previous: Data, fields: [UInt8]) -> Data {
+        var hash = SHA256()
+        hash.update(data: previous)
+        hash.update(data: fields)
+        return Data(hash.finalize())
     }
 
     /// The hash the first entry chains from.

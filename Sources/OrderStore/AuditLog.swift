@@ -17,10 +17,10 @@ enum AuditLog {
 
     /// Inserts `entries` in order, the first after the entry whose hash is `previous`, each chained from the one
     /// before, many a statement; returns the last one's hash.
-    static func insert(_ entries: [AuditEntry], after previous: Data, _ db: Database) throws -> Data {
+    static func insert(_ entries: [UnchainedAuditRecord], after previous: Data, _ db: Database) throws -> Data {
         var head = previous
         let records = entries.map { entry in
-            let record = AuditRecord(entry, previousHash: head)
+            let record = entry.chained(after: head)
             head = record.hash
             return record
         }
@@ -55,13 +55,13 @@ enum AuditLog {
 struct AuditChain {
     private var head: Data?
 
-    mutating func append(_ entries: [AuditEntry], _ db: Database) throws {
+    mutating func append(_ entries: [UnchainedAuditRecord], _ db: Database) throws {
         guard !entries.isEmpty else { return }
         head = try AuditLog.insert(entries, after: head ?? AuditLog.head(db), db)
     }
 
     mutating func append(_ entry: AuditEntry, _ db: Database) throws {
-        try append([entry], db)
+        try append([UnchainedAuditRecord(entry)], db)
     }
 }
 

@@ -13,14 +13,18 @@ public struct NewOrder: Sendable {
     public let total: Money
     public let createdAt: Timestamp
 
-    /// `fingerprint` identifies the input line: the same line sent again is a duplicate, not a conflict.
-    public init(_ order: Order, fingerprint: Data, now: Timestamp) {
+    /// `fingerprint` identifies the input line: the same line sent again is a duplicate, not a conflict. `actor`
+    /// and `now` are the ingest's, for the order's audit entry.
+    public init(_ order: Order, fingerprint: Data, actor: Actor, now: Timestamp) {
         details = order.details.jsonUTF8
         searchDocument = order.searchDocument
         total = order.total
         createdAt = order.createdAt
+        self.actor = actor
+        self.now = now
         // Last, so that the order moves into its record rather than being copied.
         record = OrderRecord(order: order, fingerprint: fingerprint, now: now)
+        audit = Self.audit(of: record, actor: actor, now: now)
     }
 
     /// Records what the merchant's keys made of the token; the order is held unless it verified and matches.
@@ -31,6 +35,14 @@ public struct NewOrder: Sendable {
             record.status = .held
             record.holdReason = "the token's verification could not be recorded"
         }
+        audit = Self.audit(of: record, actor: actor, now: now)
+    }
+
+    /// The entry that says the order was ingested, and how it stands.
+    private static func audit(of record: OrderRecord, actor: Actor, now: Timestamp) -> UnchainedAuditRecord {
+        let outcome = record.status == .held ? "held: \(record.holdReason ?? "a token check failed")" : record.status.rawValue
+        return UnchainedAuditRecord(AuditEntry(at: now, actor: actor, action: "order_ingested", orderId: record.orderId, amount: record.total,
+                                               currencyCode: record.currency, outcome: outcome, effect: record.effect()))
     }
 
     public var tokenOutcome: TokenVerification.Outcome? { record.tokenOutcome }
@@ -39,6 +51,10 @@ public struct NewOrder: Sendable {
     /// The order's details as they are stored, JSON that `OrderDetails`' `Codable` conformance reads back: kept
     /// as UTF-8 beside the record, which holds details only as they are read back.
     let details: [UInt8]
+    /// Its audit entry, made as the order is parsed: the writer only chains it.
+    private(set) var audit: UnchainedAuditRecord
+    private let actor: Actor
+    private let now: Timestamp
 }
 
 /// One input line, ready to store.
@@ -120,7 +136,7 @@ extension PayDeskStore {
             do {
                 let outcomes = orders.isEmpty
                     ? [try store(lines[next].write, actor: actor, now: now, amount: amount, chain: &chain, db)]
-                    : try insert(orders, actor: actor, now: now, chain: &chain, db)
+                    : try insert(orders, chain: &chain, db)
                 for (offset, outcome) in outcomes.enumerated() { written.append((lines[next + offset].line, .success(outcome))) }
             } catch {
                 guard refusal(error) != nil else { throw error }
@@ -160,7 +176,7 @@ extension PayDeskStore {
                               chain: inout AuditChain, _ db: Database) throws -> ApplyOutcome {
         switch line {
         case .order(let order):
-            return try insert([order], actor: actor, now: now, chain: &chain, db)[0]
+            return try insert([order], chain: &chain, db)[0]
         case .event(var event, let amountText, let fingerprint):
             if let amountText {
                 let code = try String.fetchOne(db, sql: "SELECT currency FROM orders WHERE order_id = ?", arguments: [event.orderId])
@@ -184,15 +200,16 @@ extension PayDeskStore {
 
     /// Stores new orders, or recognises those already stored. An order whose id is stored with other content is
     /// refused: the stored order stays as it was.
-    private static func insert(_ orders: [NewOrder], actor: Actor, now: Timestamp, chain: inout AuditChain,
-                               _ db: Database) throws -> [ApplyOutcome] {
+    private static func insert(_ orders: [NewOrder], chain: inout AuditChain, _ db: Database) throws -> [ApplyOutcome] {
         var inserted = try OrderRecord.insertNew(orders, db)
         var added: [(rowID: Int64, order: OrderRecord, document: String)] = []
+        var entries: [UnchainedAuditRecord] = []
         let outcomes = try orders.map { order throws -> ApplyOutcome in
             let record = order.record
             // The first of several lines with one id is the one inserted; the others are the same order again, or not.
             if let rowID = inserted.removeValue(forKey: record.orderId) {
                 added.append((rowID, record, order.searchDocument))
+                entries.append(order.audit)
                 return .applied
             }
             let stored = try db.cachedStatement(sql: "SELECT fingerprint FROM orders WHERE order_id = ?")
@@ -202,11 +219,7 @@ extension PayDeskStore {
             return .duplicate
         }
         try SearchIndex.add(added, db)
-        try chain.append(added.map { _, record, _ in
-            let outcome = record.status == .held ? "held: \(record.holdReason ?? "a token check failed")" : record.status.rawValue
-            return AuditEntry(at: now, actor: actor, action: "order_ingested", orderId: record.orderId, amount: record.total,
-                              currencyCode: record.currency, outcome: outcome, effect: record.effect())
-        }, db)
+        try chain.append(entries, db)
         return outcomes
     }
 }

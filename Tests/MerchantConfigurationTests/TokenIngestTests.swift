@@ -81,6 +81,9 @@ import Testing
         #expect(statuses == ["FORGED held", "GOOD-EC authorized", "GOOD-RSA authorized", "MORE held", "REPLAYED held", "RETIRED held"])
         #expect(rows["MORE"]?.holdReason == "amount: the token authorises 138.00 CNY, but the order's total is 128.00 CNY")
         #expect(rows["FORGED"]?.holdReason?.hasPrefix("signature: ") == true && rows["GOOD-EC"]?.holdReason == nil)
+        // And each order's audit entry says how it stands after its token's check, not before
+        #expect(try store.order("MORE").audit.map(\.outcome) == ["held: amount: the token authorises 138.00 CNY, but the order's total is 128.00 CNY"])
+        #expect(try store.order("GOOD-EC").audit.map(\.outcome) == ["authorized"])
         // And the processor is offered only the orders that go ahead
         #expect(try store.ordersToCharge(limit: 10).map(\.orderId).sorted() == ["GOOD-EC", "GOOD-RSA"])
         // And the full device account number is nowhere in the store's files
