@@ -49,6 +49,20 @@ import Testing
         #expect(row.contains("charging") && row.contains("CANCEL"), "\(row)")
     }
 
+    @Test func theCardsAndTheAmountColumnFollowRowsThatReplaceOthers() {
+        // Given a list of one Visa order of 12.75, drawn once
+        var state = LayoutTests.console(132, 24, rows: [LayoutTests.row("ORD-1", wallet: "Visa 1111")])
+        #expect(state.view().lines[5].contains("Visa 1111"))
+        // When another page takes its place: a MasterCard order, and an amount far wider
+        var wide = LayoutTests.row("ORD-2", wallet: "MasterCard 0388")
+        wide.total = Money(minorUnits: 1_234_567_890_12, currency: Self.cny)
+        _ = state.update(.ordersLoaded(state.orders.startRequest(visibleRows: 10), [wide, LayoutTests.row("ORD-3", wallet: "Amex 8577")]))
+        // Then each row shows its own card, and the amount in full
+        let lines = state.view().lines
+        #expect(lines[5].contains("MasterCard 0388") && lines[5].contains(wide.total.description), "\(lines[5])")
+        #expect(lines[6].contains("Amex 8577") && !lines[5].contains("Visa"), "\(lines[6])")
+    }
+
     @Test func aRowDrawnBeforeCountsTheTimeTheClockHasMoved() {
         // Given a charge that started three seconds ago, drawn without a flag
         var charge = LayoutTests.row("ORD-1", status: .charging)

@@ -8,7 +8,17 @@ public struct OrdersPane: Sendable, ScrollingSelection {
     /// Rows kept around the selection; more are dropped from the far side.
     static let windowLimit = 1_000
 
-    public var rows: [OrderSummary] = []
+    public var rows: [OrderSummary] = [] {
+        didSet {
+            cards = rows.map { CardLabel($0.wallet) }
+            amountWidth = rows.map(\.total.descriptionLength).max() ?? 0
+        }
+    }
+    /// What the table shows of the rows that does not change from frame to frame, worked out when the rows change:
+    /// every row's card, and the widest amount of all loaded rows (so that the column holds still while scrolling).
+    /// A key that moves the selection worked them out again, for every row on screen and every amount loaded.
+    private(set) var cards: [CardLabel] = []
+    private(set) var amountWidth = 0
     public var selected = 0
     public var top = 0
     /// Nothing precedes `rows.first` in the list.

@@ -10,13 +10,13 @@ extension ConsoleState {
     func orderColumns(visible: Range<Int>) -> [TableColumn] {
         // Amounts are sized by every loaded row, so that the column holds still while scrolling; the rest by the
         // rows on screen, which is all a frame can afford to read.
-        let amountWidth = max(10, orders.rows.map(\.total.descriptionLength).max() ?? 0)
+        let amountWidth = max(10, orders.amountWidth)
         // One pass, each row read once: a read copies every string of the order.
         var idWidth = 10, shippingWidth = 8, cardShort = 4, cardFull = 4, flagsWidth = 6, customerWidth = 16
-        for row in orders.rows[visible.clamped(to: orders.rows.indices)] {
+        for index in visible.clamped(to: orders.rows.indices) {
+            let row = orders.rows[index], card = orders.cards[index]
             idWidth = max(idWidth, row.orderId.displayWidth(limit: 24))
             shippingWidth = max(shippingWidth, (row.shippingLabel ?? row.shippingMethod ?? "").displayWidth(limit: 24))
-            let card = CardLabel(row.wallet)
             (cardShort, cardFull) = (max(cardShort, card.shortWidth), max(cardFull, card.fullWidth))
             flagsWidth = max(flagsWidth, RowFlag.text(flags(of: row)).displayWidth)
             customerWidth = max(customerWidth, row.customer.displayWidth(limit: 32))
@@ -43,14 +43,14 @@ extension ConsoleState {
         drawTable(&buffer, layout, columns: orderColumns(visible: orders.top..<orders.top + layout.listRows), rowCount: orders.rows.count, top: orders.top,
                   selected: orders.selected, empty: empty, rowRole: rowRole) { index, widths in
             // The row read once, not once a column: each read copies every string of the order.
-            let row = orders.rows[index], base = rowRole(index)
-            return OrderColumn.allCases.map { cell($0, of: row, width: widths[$0.rawValue] ?? 0, base: base) }
+            let row = orders.rows[index], card = orders.cards[index], base = rowRole(index)
+            return OrderColumn.allCases.map { cell($0, of: row, card: card, width: widths[$0.rawValue] ?? 0, base: base) }
         }
     }
 
     /// One cell of the orders table, as it reads best in `width` columns: customer text is neutralised when
     /// drawn, so it cannot steer the terminal.
-    private func cell(_ column: OrderColumn, of row: OrderSummary, width: Int, base: Role) -> (String, Role) {
+    private func cell(_ column: OrderColumn, of row: OrderSummary, card: CardLabel, width: Int, base: Role) -> (String, Role) {
         switch column {
         case .time: return (wallClock(row.createdAt).short, base == .text ? .dim : base)
         case .order: return (row.orderId, base)
@@ -58,7 +58,7 @@ extension ConsoleState {
         case .amount: return (row.total.description, base)
         case .status: return (glyphs.label(row.status).displayWidth <= width ? glyphs.label(row.status) : glyphs.shortLabel(row.status), row.status.role)
         case .shipping: return (row.shippingLabel ?? row.shippingMethod ?? "", base)
-        case .card: return (CardLabel(row.wallet).fitted(to: width), base)
+        case .card: return (card.fitted(to: width), base)
         case .flags: return (RowFlag.text(flags(of: row), fitting: width), .warning)
         }
     }
@@ -129,12 +129,21 @@ struct CardLabel {
     let short: String
     let last4: String
 
+    /// Columns `full` and `short` take, counted to 40: what the card column is sized by.
+    let fullWidth: Int
+    let shortWidth: Int
+
     init(_ wallet: String) {
         full = wallet
-        guard let space = wallet.lastIndex(of: " ") else { short = wallet; last4 = wallet; return }
-        let brand = String(wallet[..<space])
-        last4 = String(wallet[wallet.index(after: space)...])
-        short = (Self.abbreviations[brand.lowercased()] ?? brand) + " " + last4
+        if let space = wallet.lastIndex(of: " ") {
+            let brand = String(wallet[..<space])
+            last4 = String(wallet[wallet.index(after: space)...])
+            short = (Self.abbreviations[brand.lowercased()] ?? brand) + " " + last4
+        } else {
+            (short, last4) = (wallet, wallet)
+        }
+        fullWidth = full.displayWidth(limit: 40)
+        shortWidth = short.displayWidth(limit: 40)
     }
 
     /// The networks Apple Pay names, as card brands are commonly abbreviated.
@@ -143,9 +152,6 @@ struct CardLabel {
         "china unionpay": "UnionPay", "chinaunionpay": "UnionPay", "discover": "Disc", "jcb": "JCB", "maestro": "Maestro",
         "cartes bancaires": "CB", "cartesbancaires": "CB", "interac": "Interac", "eftpos": "eftpos", "elo": "Elo", "mada": "mada",
     ]
-
-    var fullWidth: Int { full.displayWidth(limit: 40) }
-    var shortWidth: Int { short.displayWidth(limit: 40) }
 
     func fitted(to width: Int) -> String {
         for text in [full, short, last4] where text.displayWidth(limit: width + 1) <= width { return text }
