@@ -1,8 +1,9 @@
 import Foundation
 import OrderModel
 
-/// A batch of lines parsed by whoever is free: helper threads on every core but one are sent for it at once,
-/// and the thread that asks for the result parses what is left, then waits only for lines still being parsed.
+/// A batch of lines parsed by whoever is free: helper threads on every core but one are sent for it at once (the
+/// first on ingest's helper queue, after the input it is reading ahead), and the thread that asks for the result
+/// parses what is left, then waits only for lines still being parsed.
 /// Ingest's writer asks only once it has written the batch before, so while it writes it keeps a core to
 /// itself, and once it is done it helps instead of waiting. (With a thread on every core, the parse took part
 /// of the writer's core from it; with one parse thread, whichever stage finished first sat idle.)

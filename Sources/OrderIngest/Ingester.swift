@@ -72,8 +72,8 @@ public final class Ingester {
     /// Ingests everything readable from `fileDescriptor` until end of input.
     ///
     /// The writer sets ingest's pace, so it does nothing else that can be done beside it. One helper thread works
-    /// beside it, in this order: it reads the batch after next, parses the next batch (with the writer, should the
-    /// writer finish first), and frees the batch just written. On more cores, more threads parse.
+    /// beside it, in this order: it reads ahead the input already there, parses the next batch (with the writer,
+    /// should the writer finish first), and frees the batch just written. On more cores, more threads parse.
     public func ingest(fileDescriptor: Int32) throws(StoreError) {
         let input = InputBatches(fileDescriptor: fileDescriptor)
         let helper = DispatchQueue(label: "paydesk.ingest.helper")
@@ -92,7 +92,7 @@ public final class Ingester {
             let written = parsing
             let ready = written?.result()
             let batch = try input.next()
-            if !batch.ended { input.readAhead(on: helper) }
+            input.readAhead(on: helper)
             parsing = BatchParse(batch.lines, now: store.now(), actor: actor, verifier: verifier, firstHelper: helper)
             if let ready { try write(ready) }
             helper.async { withExtendedLifetime((written, ready)) {} }

@@ -6,7 +6,7 @@ import OrderModel
 /// row, fingerprinted by the line it came from, and what the merchant's keys made of its token, when there
 /// were keys.
 public struct NewOrder: Sendable {
-    var record: OrderRecord
+    private(set) var record: OrderRecord
     /// What the order is found by, folded (`SearchText.document`): stored with the order, in its savepoint.
     let searchDocument: String
     /// What its token is checked against: the total, and when the merchant accepted the payment.
@@ -77,6 +77,7 @@ extension PayDeskStore {
     /// around all of them far more (SQLite's statement journals grow with it), and refused lines are rare.
     /// Returns the outcome of each line it got to, in order: the caller goes on from `start + outcomes.count`.
     /// A refusal names the line's field at fault; `amount` reads an event's amount in its order's currency.
+    /// `actor` and `now` are for the events' audit entries: each order's was made with it (`NewOrder.audit`).
     public func store(_ lines: [(line: Int, write: IngestWrite)], from start: Int, actor: Actor, now: Timestamp, within nanoseconds: UInt64,
                       amount: (String, Currency) throws(FieldProblem) -> Int64)
         throws(StoreError) -> [(line: Int, outcome: Result<ApplyOutcome, FieldProblem>)] {

@@ -137,24 +137,22 @@ public struct OrdersPane: Sendable, ScrollingSelection {
             reachedEnd = true
             reachedStart = complete
         case .append:
-            rows += page
+            // The rows are set once: each change works out the rows' cards again.
+            let all = rows + page, drop = max(0, all.count - Self.windowLimit)
+            rows = Array(all.dropFirst(drop))
             reachedEnd = complete
-            if rows.count > Self.windowLimit {
-                let drop = rows.count - Self.windowLimit
-                rows.removeFirst(drop)
+            if drop > 0 {
                 selected -= drop
                 top -= drop
                 reachedStart = false
             }
         case .prepend:
-            rows = page.reversed() + rows
+            let all = page.reversed() + rows
+            rows = Array(all.prefix(Self.windowLimit))
             selected += page.count
             top += page.count
             reachedStart = complete
-            if rows.count > Self.windowLimit {
-                rows.removeLast(rows.count - Self.windowLimit)
-                reachedEnd = false
-            }
+            if all.count > Self.windowLimit { reachedEnd = false }
         case .refresh(let from):
             let kept = rows.prefix(min(from, rows.count))
             let before = Dictionary(rows.map { ($0.orderId, $0.updatedAt) }, uniquingKeysWith: { first, _ in first })

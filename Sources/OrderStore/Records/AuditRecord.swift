@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import OrderModel
 
-/// A row of `audit_log`. Rows are only ever inserted, through `AuditLog.append`.
+/// A row of `audit_log`. Rows are only ever inserted, through `AuditLog`.
 struct AuditRecord: Codable, FetchableRecord, MutablePersistableRecord {
     static let databaseTableName = "audit_log"
 
@@ -34,10 +34,6 @@ struct AuditRecord: Codable, FetchableRecord, MutablePersistableRecord {
 }
 
 extension AuditRecord {
-    init(_ entry: AuditEntry, previousHash: Data) {
-        self = UnchainedAuditRecord(entry).chained(after: previousHash)
-    }
-
     var entry: AuditEntry {
         AuditEntry(at: Timestamp(millisecondsSinceEpoch: at), actor: Actor(login: actor, operatorLabel: operatorLabel, sshClient: sshClient),
                    action: action, orderId: orderId, amount: amount, currencyCode: currency,
