@@ -16,7 +16,7 @@ public func fuzzIngestLine(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     }
     // Line by line on this thread, as each of ingest's parsing threads takes them: the fuzzer stays deterministic.
     for line in lines {
-        switch Ingester.parse(line, now: Timestamp(millisecondsSinceEpoch: 1_795_253_400_000), verifier: nil) {
+        switch Ingester.parse(line, now: Timestamp(millisecondsSinceEpoch: 1_795_253_400_000), actor: Actor(login: "fuzz"), verifier: nil) {
         case .blank:
             continue
         case .rejected(let problem):
