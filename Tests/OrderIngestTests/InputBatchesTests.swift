@@ -1,12 +1,13 @@
 import Foundation
 @testable import OrderIngest
+import Synchronization
 import Testing
 
 /// Ingest's input in batches, read ahead on a helper while the writer writes (`InputBatches`): through a pipe
 /// whose producer pauses, as `tail -f | paydesk ingest` does.
 @Suite struct InputBatchesTests {
-    /// A pipe whose write end the test holds open.
-    final class Producer {
+    /// A pipe whose write end the test holds open. One thread at a time writes to it.
+    final class Producer: @unchecked Sendable {
         let pipe = Pipe()
         var input: Int32 { pipe.fileHandleForReading.fileDescriptor }
         func send(_ lines: [String]) { pipe.fileHandleForWriting.write(Data(lines.map { $0 + "\n" }.joined().utf8)) }
@@ -36,6 +37,44 @@ import Testing
         try producer.close()
         let last = try input.next()
         #expect(last.lines.isEmpty && last.ended)
+    }
+
+    @Test func theHelperStopsAtWhatIsThereWhileAProducerTrickles() throws {
+        // Given a producer that sends a line every 5 ms until told to stop (at most 4,000), and has sent a few
+        let producer = Producer()
+        let input = InputBatches(fileDescriptor: producer.input)
+        let sent = Mutex(0), stop = DispatchSemaphore(value: 0), stopped = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            repeat {
+                let line = sent.withLock { count in
+                    count += 1
+                    return count
+                }
+                producer.send(["line \(line)"])
+            } while sent.withLock({ $0 }) < 4_000 && stop.wait(timeout: .now() + .milliseconds(5)) == .timedOut
+            stopped.signal()
+        }
+        let deadline = Date().addingTimeInterval(10)
+        while sent.withLock({ $0 }) < 5, Date() < deadline { _ = stopped.wait(timeout: .now() + .milliseconds(1)) }
+        // When the helper reads ahead while the lines keep coming
+        let helper = DispatchQueue(label: "helper")
+        input.readAhead(on: helper)
+        // Then it is done long before a batch's 2,000 lines could trickle in (10 s): it reads what is there and stops
+        let done = DispatchSemaphore(value: 0)
+        helper.async { done.signal() }
+        let finished = done.wait(timeout: .now() + 5)
+        stop.signal()
+        stopped.wait()
+        try producer.close()
+        #expect(finished == .success, "the helper kept reading while lines trickled in")
+        // And every line sent is read, once, in order, by the batches that follow
+        var lines: [String] = []
+        while true {
+            let batch = try input.next()
+            lines += Self.texts(batch)
+            if batch.ended { break }
+        }
+        #expect(lines.count >= 5 && lines == (1...lines.count).map { "line \($0)" })
     }
 
     @Test func theHelperNeverWaitsForAQuietProducer() throws {
