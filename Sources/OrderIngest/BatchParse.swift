@@ -47,12 +47,16 @@ final class BatchParse: @unchecked Sendable {
             while parsedLines < lines.count { progress.wait() }
         }
         var batch = Ingester.ParsedBatch(now: now)
-        for (line, result) in zip(lines, parsed) {
-            switch result {
+        batch.documents.reserveCapacity(lines.count)
+        // Each result moves out of its slot (leaving it blank for `deinit`): a copy would retain every string of the
+        // order now and release it again when the slots go.
+        for (index, line) in lines.enumerated() {
+            switch (parsed.baseAddress! + index).move() {
             case .blank: continue
             case .document(let write): batch.documents.append((line.number, write))
             case .rejected(let problem): batch.rejected.append((line.number, problem))
             }
+            (parsed.baseAddress! + index).initialize(to: .blank)
         }
         return batch
     }

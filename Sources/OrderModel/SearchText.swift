@@ -75,11 +75,12 @@ public enum SearchText {
     public static func document(orderId: String, contacts: [Contact], cardLast4: String?, shippingLabel: String?) -> String {
         var document = Document()
         document.add { fold(orderId, into: &$0) }
-        for contact in contacts { document.add { fold(contact.displayName, into: &$0) } }
-        for contact in contacts { if let email = contact.emailAddress { document.add { fold(email, into: &$0) } } }
-        for contact in contacts { if let city = contact.postalAddress?.city { document.add { fold(city, into: &$0) } } }
-        for contact in contacts {
-            if let phone = contact.phoneNumber {
+        // By index: `for contact in contacts` would copy each contact, a retain and a release for each of its strings.
+        for index in contacts.indices { document.add { fold(contacts[index].displayName, into: &$0) } }
+        for index in contacts.indices { if let email = contacts[index].emailAddress { document.add { fold(email, into: &$0) } } }
+        for index in contacts.indices { if let city = contacts[index].postalAddress?.city { document.add { fold(city, into: &$0) } } }
+        for index in contacts.indices {
+            if let phone = contacts[index].phoneNumber {
                 document.add { digits in phone.withUTF8Bytes { for byte in $0 where byte &- UInt8(ascii: "0") < 10 { digits.append(byte) } } }
             }
         }
@@ -137,7 +138,11 @@ public enum SearchText {
 extension Order {
     /// What this order is found by (`SearchText.document`).
     public var searchDocument: String {
-        SearchText.document(orderId: orderId, contacts: [details.shippingContact, details.billingContact].compactMap { $0 },
-                            cardLast4: details.token.cardLast4, shippingLabel: details.shippingMethod?.label)
+        var contacts: [Contact] = []
+        contacts.reserveCapacity(2)
+        if let shipping = details.shippingContact { contacts.append(shipping) }
+        if let billing = details.billingContact { contacts.append(billing) }
+        return SearchText.document(orderId: orderId, contacts: contacts,
+                                   cardLast4: details.token.cardLast4, shippingLabel: details.shippingMethod?.label)
     }
 }

@@ -18,29 +18,26 @@ enum AuditLog {
     /// Inserts `entries` in order, the first after the entry whose hash is `previous`, each chained from the one
     /// before, many a statement; returns the last one's hash.
     static func insert(_ entries: [UnchainedAuditRecord], after previous: Data, _ db: Database) throws -> Data {
-        var head = previous
-        let records = entries.map { entry in
-            let record = entry.chained(after: head)
-            head = record.hash
-            return record
+        // Each entry's hash, after the one before's; entries are bound where they lie (a copy retains every string).
+        var hashes = [previous]
+        hashes.reserveCapacity(entries.count + 1)
+        for index in entries.indices { hashes.append(entries[index].hash(after: hashes[index])) }
+        try bulkInsert.run(entries.count, db) { index, values in
+            values.add(entries[index].row.at)
+            values.add(entries[index].row.actor)
+            values.add(entries[index].row.operatorLabel)
+            values.add(entries[index].row.sshClient)
+            values.add(entries[index].row.action)
+            values.add(entries[index].row.orderId)
+            values.add(entries[index].row.amount)
+            values.add(entries[index].row.currency)
+            values.add(entries[index].row.idempotencyKey)
+            values.add(entries[index].row.outcome)
+            values.add(entries[index].row.effect)
+            values.add(hashes[index])
+            values.add(hashes[index + 1])
         }
-        try bulkInsert.run(records.count, db) { index, values in
-            let record = records[index]
-            values.add(record.at)
-            values.add(record.actor)
-            values.add(record.operatorLabel)
-            values.add(record.sshClient)
-            values.add(record.action)
-            values.add(record.orderId)
-            values.add(record.amount)
-            values.add(record.currency)
-            values.add(record.idempotencyKey)
-            values.add(record.outcome)
-            values.add(record.effect)
-            values.add(record.prevHash)
-            values.add(record.hash)
-        }
-        return head
+        return hashes[entries.count]
     }
 
     private static let bulkInsert = BulkInsert("""

@@ -57,6 +57,27 @@ public struct NewOrder: Sendable {
     private let now: Timestamp
 }
 
+/// Lines that each hold an order, each order read where it lies: the writer copying an order would retain each of
+/// its strings, and release it again. The parse made those strings on another core, so each such count moves a
+/// cache line between cores, which costs more than SQLite's work on the string.
+struct OrderLines {
+    private let lines: ArraySlice<(line: Int, write: IngestWrite)>
+
+    init(_ lines: ArraySlice<(line: Int, write: IngestWrite)>) { self.lines = lines }
+
+    var count: Int { lines.count }
+    var indices: Range<Int> { 0..<lines.count }
+
+    subscript(index: Int) -> NewOrder {
+        _read {
+            guard case .order(let order) = lines[lines.startIndex + index].write else {
+                preconditionFailure("line \(lines[lines.startIndex + index].line) holds no order")
+            }
+            yield order
+        }
+    }
+}
+
 /// One input line, ready to store.
 public enum IngestWrite: Sendable {
     case order(NewOrder)
@@ -128,16 +149,15 @@ extension PayDeskStore {
         var chain = AuditChain()
         var next = start
         repeat {
-            var orders: [NewOrder] = []
-            while orders.count < BulkInsert.rowsPerStatement, next + orders.count < lines.endIndex,
-                  case .order(let order) = lines[next + orders.count].write {
-                orders.append(order)
+            var orders = 0
+            while orders < BulkInsert.rowsPerStatement, next + orders < lines.endIndex, case .order = lines[next + orders].write {
+                orders += 1
             }
-            let taken = max(1, orders.count)
+            let taken = max(1, orders)
             do {
-                let outcomes = orders.isEmpty
-                    ? [try store(lines[next].write, actor: actor, now: now, amount: amount, chain: &chain, db)]
-                    : try insert(orders, chain: &chain, db)
+                let outcomes = orders == 0
+                    ? [try store(lines[...], at: next, actor: actor, now: now, amount: amount, chain: &chain, db)]
+                    : try insert(OrderLines(lines[next..<next + orders]), chain: &chain, db)
                 for (offset, outcome) in outcomes.enumerated() { written.append((lines[next + offset].line, .success(outcome))) }
             } catch {
                 guard refusal(error) != nil else { throw error }
@@ -152,13 +172,13 @@ extension PayDeskStore {
     private static func storeLineByLine(_ lines: ArraySlice<(line: Int, write: IngestWrite)>, actor: Actor, now: Timestamp,
                                         amount: (String, Currency) throws(FieldProblem) -> Int64,
                                         _ db: Database) throws -> [(line: Int, outcome: Result<ApplyOutcome, FieldProblem>)] {
-        try lines.map { number, line in
+        try lines.indices.map { index in
             var outcome = ApplyOutcome.applied
             // A line undone takes its audit entry with it: each line reads the log's head afresh.
             var chain = AuditChain()
-            let problem = try db.refusedAlone({ outcome = try store(line, actor: actor, now: now, amount: amount, chain: &chain, db) },
+            let problem = try db.refusedAlone({ outcome = try store(lines, at: index, actor: actor, now: now, amount: amount, chain: &chain, db) },
                                               refusal: refusal)
-            return (number, problem.map { .failure($0) } ?? .success(outcome))
+            return (lines[index].line, problem.map { .failure($0) } ?? .success(outcome))
         }
     }
 
@@ -173,11 +193,12 @@ extension PayDeskStore {
         }
     }
 
-    private static func store(_ line: IngestWrite, actor: Actor, now: Timestamp, amount: (String, Currency) throws(FieldProblem) -> Int64,
-                              chain: inout AuditChain, _ db: Database) throws -> ApplyOutcome {
-        switch line {
-        case .order(let order):
-            return try insert([order], chain: &chain, db)[0]
+    /// Stores the line at `index`.
+    private static func store(_ lines: ArraySlice<(line: Int, write: IngestWrite)>, at index: Int, actor: Actor, now: Timestamp,
+                              amount: (String, Currency) throws(FieldProblem) -> Int64, chain: inout AuditChain, _ db: Database) throws -> ApplyOutcome {
+        switch lines[index].write {
+        case .order:
+            return try insert(OrderLines(lines[index...index]), chain: &chain, db)[0]
         case .event(var event, let amountText, let fingerprint):
             if let amountText {
                 let code = try String.fetchOne(db, sql: "SELECT currency FROM orders WHERE order_id = ?", arguments: [event.orderId])
@@ -201,21 +222,25 @@ extension PayDeskStore {
 
     /// Stores new orders, or recognises those already stored. An order whose id is stored with other content is
     /// refused: the stored order stays as it was.
-    private static func insert(_ orders: [NewOrder], chain: inout AuditChain, _ db: Database) throws -> [ApplyOutcome] {
+    private static func insert(_ orders: OrderLines, chain: inout AuditChain, _ db: Database) throws -> [ApplyOutcome] {
         var inserted = try OrderRecord.insertNew(orders, db)
-        var added: [(rowID: Int64, order: OrderRecord, document: String)] = []
+        var added: [SearchIndex.Document] = []
         var entries: [UnchainedAuditRecord] = []
-        let outcomes = try orders.map { order throws -> ApplyOutcome in
-            let record = order.record
+        added.reserveCapacity(orders.count)
+        entries.reserveCapacity(orders.count)
+        // By index, and field by field: a copy of an order would retain each of its strings, and release it again.
+        let outcomes = try orders.indices.map { index throws -> ApplyOutcome in
             // The first of several lines with one id is the one inserted; the others are the same order again, or not.
-            if let rowID = inserted.removeValue(forKey: record.orderId) {
-                added.append((rowID, record, order.searchDocument))
-                entries.append(order.audit)
+            if let rowID = inserted.removeValue(forKey: orders[index].record.orderId) {
+                added.append(SearchIndex.Document(rowID: rowID, createdAt: orders[index].record.createdAt, currency: orders[index].record.currency,
+                                                  total: orders[index].record.total, document: orders[index].searchDocument))
+                entries.append(orders[index].audit)
                 return .applied
             }
+            let orderId = orders[index].record.orderId
             let stored = try db.cachedStatement(sql: "SELECT fingerprint FROM orders WHERE order_id = ?")
-            guard try Data.fetchOne(stored, arguments: [record.orderId]) == record.fingerprint else {
-                throw FieldProblem("orderId", "\(quoted(record.orderId)) already exists with different content; the stored order was kept")
+            guard try Data.fetchOne(stored, arguments: [orderId]) == orders[index].record.fingerprint else {
+                throw FieldProblem("orderId", "\(quoted(orderId)) already exists with different content; the stored order was kept")
             }
             return .duplicate
         }

@@ -96,15 +96,23 @@ enum SearchIndex {
     /// are not indexed yet: FTS5 writes what it holds to disk at every savepoint, and inside a transaction every
     /// statement is one, so a document indexed per order became an FTS5 segment of its own, and merging them
     /// was half of ingest. `index` adds the transaction's documents in one statement before it commits.
-    static func add(_ documents: [(rowID: Int64, order: OrderRecord, document: String)], _ db: Database) throws {
+    static func add(_ documents: [Document], _ db: Database) throws {
         try bulkInsert.run(documents.count, db) { index, values in
-            let (rowID, order, document) = documents[index]
-            values.add(rowID)
-            values.add(order.createdAt)
-            values.add(order.currency)
-            values.add(order.total)
-            values.add(document)
+            values.add(documents[index].rowID)
+            values.add(documents[index].createdAt)
+            values.add(documents[index].currency)
+            values.add(documents[index].total)
+            values.add(documents[index].document)
         }
+    }
+
+    /// An order's row of `order_search_text`: its document, and what a search sorts and totals its hits by.
+    struct Document {
+        var rowID: Int64
+        var createdAt: Int64
+        var currency: String
+        var total: Int64
+        var document: String
     }
 
     private static let bulkInsert = BulkInsert("INSERT INTO order_search_text (id, created_at, currency, total, document)",

@@ -44,24 +44,22 @@ extension AuditRecord {
 /// An audit entry as its row, all but its place in the chain: the previous entry's hash and its own. Ingest makes
 /// one for every order while it parses, so that its writer, which sets ingest's pace, only chains them.
 struct UnchainedAuditRecord: Sendable {
-    private var record: AuditRecord
+    /// The row, but for `prevHash` and `hash`.
+    let row: AuditRecord
     /// The entry's fields as its hash covers them (`AuditEntry.hashedFields`).
     private let hashedFields: [UInt8]
 
     init(_ entry: AuditEntry) {
         let effect = entry.effect?.text
-        record = AuditRecord(id: nil, at: entry.at.millisecondsSinceEpoch, actor: entry.actor.login, operatorLabel: entry.actor.operatorLabel,
-                             sshClient: entry.actor.sshClient, action: entry.action, orderId: entry.orderId, amount: entry.amount,
-                             currency: entry.currencyCode, idempotencyKey: entry.idempotencyKey, outcome: entry.outcome, effect: effect,
-                             prevHash: Data(), hash: Data())
+        row = AuditRecord(id: nil, at: entry.at.millisecondsSinceEpoch, actor: entry.actor.login, operatorLabel: entry.actor.operatorLabel,
+                          sshClient: entry.actor.sshClient, action: entry.action, orderId: entry.orderId, amount: entry.amount,
+                          currency: entry.currencyCode, idempotencyKey: entry.idempotencyKey, outcome: entry.outcome, effect: effect,
+                          prevHash: Data(), hash: Data())
         hashedFields = entry.hashedFields(effectText: effect)
     }
 
-    /// The row, chained after the entry whose hash is `previous`.
-    func chained(after previous: Data) -> AuditRecord {
-        var chained = record
-        chained.prevHash = previous
-        chained.hash = AuditEntry.chainHash(previous: previous, fields: hashedFields)
-        return chained
+    /// The entry's hash, chained after the entry whose hash is `previous`.
+    func hash(after previous: Data) -> Data {
+        AuditEntry.chainHash(previous: previous, fields: hashedFields)
     }
 }

@@ -57,7 +57,7 @@ struct OrderRecord: Codable, Sendable, FetchableRecord, MutablePersistableRecord
     /// Inserts new orders, many a statement (`BulkInsert`), leaving out any whose id is stored already or came
     /// earlier among them. Returns the row id of each order inserted, by its order id. Ingest inserts millions of
     /// rows, and GRDB's Codable persistence would cost more than the rest of ingest together.
-    static func insertNew(_ orders: [NewOrder], _ db: Database) throws -> [String: Int64] {
+    static func insertNew(_ orders: OrderLines, _ db: Database) throws -> [String: Int64] {
         var inserted: [String: Int64] = [:]
         inserted.reserveCapacity(orders.count)
         try bulkInsert.run(orders.count, db, bind: { orders[$0].record.bindInserted(&$1, details: orders[$0].details) }) { row in
