@@ -40,7 +40,7 @@ final class BatchParse: @unchecked Sendable {
         parsed.deallocate()
     }
 
-    /// The batch parsed, in line order.
+    /// The batch parsed, in line order. Asked for once: the results move out of the batch.
     func result() -> Ingester.ParsedBatch {
         parseUnclaimedLines()
         progress.withLock {
@@ -48,15 +48,16 @@ final class BatchParse: @unchecked Sendable {
         }
         var batch = Ingester.ParsedBatch(now: now)
         batch.documents.reserveCapacity(lines.count)
-        // Each result moves out of its slot (leaving it blank for `deinit`): a copy would retain every string of the
-        // order now and release it again when the slots go.
+        // Each result moves out of its slot, left blank for `deinit`: a copy would retain every string of the order
+        // now and release it again when the slots go.
         for (index, line) in lines.enumerated() {
-            switch (parsed.baseAddress! + index).move() {
+            let result = (parsed.baseAddress! + index).move()
+            (parsed.baseAddress! + index).initialize(to: .blank)
+            switch consume result {
             case .blank: continue
             case .document(let write): batch.documents.append((line.number, write))
             case .rejected(let problem): batch.rejected.append((line.number, problem))
             }
-            (parsed.baseAddress! + index).initialize(to: .blank)
         }
         return batch
     }

@@ -138,6 +138,7 @@ public enum SearchText {
 extension Order {
     /// What this order is found by (`SearchText.document`).
     public var searchDocument: String {
+        // One copy of each contact: a literal array of both, then `compactMap`, made two.
         var contacts: [Contact] = []
         contacts.reserveCapacity(2)
         if let shipping = details.shippingContact { contacts.append(shipping) }

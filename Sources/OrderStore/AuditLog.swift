@@ -19,8 +19,9 @@ enum AuditLog {
     /// before, many a statement; returns the last one's hash.
     static func insert(_ entries: [UnchainedAuditRecord], after previous: Data, _ db: Database) throws -> Data {
         // Each entry's hash, after the one before's; entries are bound where they lie (a copy retains every string).
-        var hashes = [previous]
+        var hashes: [Data] = []
         hashes.reserveCapacity(entries.count + 1)
+        hashes.append(previous)
         for index in entries.indices { hashes.append(entries[index].hash(after: hashes[index])) }
         try bulkInsert.run(entries.count, db) { index, values in
             values.add(entries[index].row.at)

@@ -193,9 +193,10 @@ extension PayDeskStore {
         }
     }
 
-    /// Stores the line at `index`.
+    /// Stores the line at `index`, which an order is read from where it lies (`OrderLines`).
     private static func store(_ lines: ArraySlice<(line: Int, write: IngestWrite)>, at index: Int, actor: Actor, now: Timestamp,
-                              amount: (String, Currency) throws(FieldProblem) -> Int64, chain: inout AuditChain, _ db: Database) throws -> ApplyOutcome {
+                              amount: (String, Currency) throws(FieldProblem) -> Int64, chain: inout AuditChain,
+                              _ db: Database) throws -> ApplyOutcome {
         switch lines[index].write {
         case .order:
             return try insert(OrderLines(lines[index...index]), chain: &chain, db)[0]
@@ -224,16 +225,16 @@ extension PayDeskStore {
     /// refused: the stored order stays as it was.
     private static func insert(_ orders: OrderLines, chain: inout AuditChain, _ db: Database) throws -> [ApplyOutcome] {
         var inserted = try OrderRecord.insertNew(orders, db)
-        var added: [SearchIndex.Document] = []
+        var documents: [SearchIndex.Document] = []
         var entries: [UnchainedAuditRecord] = []
-        added.reserveCapacity(orders.count)
+        documents.reserveCapacity(orders.count)
         entries.reserveCapacity(orders.count)
         // By index, and field by field: a copy of an order would retain each of its strings, and release it again.
         let outcomes = try orders.indices.map { index throws -> ApplyOutcome in
             // The first of several lines with one id is the one inserted; the others are the same order again, or not.
             if let rowID = inserted.removeValue(forKey: orders[index].record.orderId) {
-                added.append(SearchIndex.Document(rowID: rowID, createdAt: orders[index].record.createdAt, currency: orders[index].record.currency,
-                                                  total: orders[index].record.total, document: orders[index].searchDocument))
+                documents.append(SearchIndex.Document(rowID: rowID, createdAt: orders[index].record.createdAt, currency: orders[index].record.currency,
+                                                  total: orders[index].record.total, text: orders[index].searchDocument))
                 entries.append(orders[index].audit)
                 return .applied
             }
@@ -244,7 +245,7 @@ extension PayDeskStore {
             }
             return .duplicate
         }
-        try SearchIndex.add(added, db)
+        try SearchIndex.add(documents, db)
         try chain.append(entries, db)
         return outcomes
     }

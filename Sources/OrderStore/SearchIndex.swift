@@ -102,17 +102,17 @@ enum SearchIndex {
             values.add(documents[index].createdAt)
             values.add(documents[index].currency)
             values.add(documents[index].total)
-            values.add(documents[index].document)
+            values.add(documents[index].text)
         }
     }
 
     /// An order's row of `order_search_text`: its document, and what a search sorts and totals its hits by.
     struct Document {
-        var rowID: Int64
-        var createdAt: Int64
-        var currency: String
-        var total: Int64
-        var document: String
+        let rowID: Int64
+        let createdAt: Int64
+        let currency: String
+        let total: Int64
+        let text: String
     }
 
     private static let bulkInsert = BulkInsert("INSERT INTO order_search_text (id, created_at, currency, total, document)",
