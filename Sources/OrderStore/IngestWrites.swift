@@ -102,7 +102,9 @@ extension PayDeskStore {
     public func store(_ lines: [(line: Int, write: IngestWrite)], from start: Int, actor: Actor, now: Timestamp, within nanoseconds: UInt64,
                       amount: (String, Currency) throws(FieldProblem) -> Int64)
         throws(StoreError) -> [(line: Int, outcome: Result<ApplyOutcome, FieldProblem>)] {
-        try writeTransactions { db -> [(line: Int, outcome: Result<ApplyOutcome, FieldProblem>)] in
+        // Whatever a transaction wrote, the WAL is checkpointed beside the writer rather than in its commits.
+        defer { checkpoints?.checkpointSoon() }
+        return try writeTransactions { db -> [(line: Int, outcome: Result<ApplyOutcome, FieldProblem>)] in
             var run = Run.stored([])
             try db.inTransaction(.immediate) {
                 let began = DispatchTime.now().uptimeNanoseconds

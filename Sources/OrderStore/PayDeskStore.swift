@@ -13,6 +13,8 @@ public final class PayDeskStore: Sendable {
     let database: any DatabaseWriter
     /// When "now" is; injectable so that tests and the demo control time.
     let clock: @Sendable () -> Timestamp
+    /// Checkpoints beside ingest's writer, on a file opened read-write.
+    let checkpoints: WALCheckpointer?
 
     public enum Mode: Sendable { case readWrite, readOnly }
 
@@ -46,6 +48,7 @@ public final class PayDeskStore: Sendable {
         self.path = path
         self.isReadOnly = mode == .readOnly
         self.clock = clock
+        checkpoints = mode == .readOnly ? nil : WALCheckpointer(path: path)
         try StoreFiles.checkExisting(path, forWriting: !isReadOnly)
 
         var configuration = Self.configuration(busyTimeout: busyTimeout)
@@ -111,7 +114,10 @@ public final class PayDeskStore: Sendable {
         isReadOnly = false
         self.clock = clock
         self.database = database
+        checkpoints = nil
     }
+
+    deinit { checkpoints?.close() }
 
     /// What every connection shares, on a file or in memory.
     private static func configuration(busyTimeout: TimeInterval) -> Configuration {
