@@ -102,9 +102,9 @@ extension PayDeskStore {
     public func store(_ lines: [(line: Int, write: IngestWrite)], from start: Int, actor: Actor, now: Timestamp, within nanoseconds: UInt64,
                       amount: (String, Currency) throws(FieldProblem) -> Int64)
         throws(StoreError) -> [(line: Int, outcome: Result<ApplyOutcome, FieldProblem>)] {
-        // Whatever a transaction wrote, the WAL is checkpointed beside the writer rather than in its commits.
-        defer { checkpoints?.checkpointSoon() }
-        return try writeTransactions { db -> [(line: Int, outcome: Result<ApplyOutcome, FieldProblem>)] in
+        // The WAL is checkpointed beside the writer, which waits for a checkpoint only should they fall behind.
+        checkpoints?.keepWALWithinBound()
+        let written = try writeTransactions { db -> [(line: Int, outcome: Result<ApplyOutcome, FieldProblem>)] in
             var run = Run.stored([])
             try db.inTransaction(.immediate) {
                 let began = DispatchTime.now().uptimeNanoseconds
@@ -130,6 +130,8 @@ extension PayDeskStore {
                 return written
             }
         }
+        checkpoints?.wrote(written.count)
+        return written
     }
 
     /// How far lines written without a savepoint each got.

@@ -48,8 +48,10 @@ public final class PayDeskStore: Sendable {
         self.path = path
         self.isReadOnly = mode == .readOnly
         self.clock = clock
-        checkpoints = mode == .readOnly ? nil : WALCheckpointer(path: path)
         try StoreFiles.checkExisting(path, forWriting: !isReadOnly)
+        var file = stat()
+        checkpoints = mode == .readOnly || stat(path, &file) != 0 ? nil
+            : WALCheckpointer(path: path, file: (UInt64(file.st_dev), UInt64(file.st_ino)))
 
         var configuration = Self.configuration(busyTimeout: busyTimeout)
         configuration.readonly = isReadOnly
@@ -66,7 +68,7 @@ public final class PayDeskStore: Sendable {
                 _ = sqlite3_file_control(db.sqliteConnection, nil, SQLITE_FCNTL_PERSIST_WAL, &persist)
                 // A WAL checkpointed every 40 MB rather than every 4 MB writes each page fewer times. The
                 // journal of ingest's per-line savepoints stays in memory instead of a temporary file.
-                try db.execute(sql: "PRAGMA wal_autocheckpoint = 10000; PRAGMA journal_size_limit = 67108864; PRAGMA temp_store = MEMORY")
+                try db.execute(sql: "PRAGMA wal_autocheckpoint = \(Self.walBoundPages); PRAGMA journal_size_limit = \(Self.walSizeLimit); PRAGMA temp_store = MEMORY")
             }
         }
         do {
@@ -108,6 +110,9 @@ public final class PayDeskStore: Sendable {
     }
 
     static let memoryPath = ":memory:"
+    /// The WAL's pages at which it is checkpointed in a commit, and the size it is cut back to when it starts over.
+    static let walBoundPages = 10_000
+    static let walSizeLimit = 64 << 20
 
     private init(memory database: DatabaseQueue, clock: @escaping @Sendable () -> Timestamp) {
         path = Self.memoryPath

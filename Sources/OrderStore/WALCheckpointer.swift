@@ -1,41 +1,62 @@
 import Foundation
 import GRDBSQLite
 
-/// Checkpoints a store's WAL on a thread and a connection of its own, as ingest's writer asks after each commit.
+/// Checkpoints a store's WAL on a thread and a connection of its own, as ingest's writer goes.
 ///
-/// SQLite checkpoints in the commit that takes the WAL past 10,000 pages: the writer copied the pages into the
-/// store and waited for their `fsync`, and ingest waited with it, about a tenth of its time on 2 cores (the
-/// writer sets ingest's pace). Here the copy and the wait happen beside the writer, which commits on into the
-/// WAL meanwhile. A checkpoint never waits for a lock (PASSIVE): one still running, or pages a reader still
-/// sees, are left for the next. Should this one fall behind, SQLite's own checkpoint in the commit still comes
-/// at 10,000 pages, so the WAL stays as bounded as before. Its failures are only a slower ingest: the writer's
-/// commits report the store's real errors.
+/// SQLite checkpoints in every commit while the WAL holds 10,000 pages or more: the writer copied the pages into
+/// the store and waited for their `fsync`, and ingest waited with it, about a tenth of its time on 2 cores (the
+/// writer sets ingest's pace). Here the copy and the wait happen beside the writer, which commits on into the WAL
+/// meanwhile, and the WAL starts over at the first transaction after a checkpoint has copied all of it. A
+/// checkpoint never waits for a lock (PASSIVE): one running elsewhere, or pages a reader still sees, are left
+/// for the next. Should the checkpoints fall behind, the WAL is held to the same bound as before
+/// (`PayDeskStore.walBoundPages`): the writer then waits for one before its next transaction (`keepWALWithinBound`).
 final class WALCheckpointer: @unchecked Sendable {
+    /// Lines written between two checkpoints, about a page each: a bulk ingest asks once a batch, and `paydesk
+    /// demo` or a slow `tail -f`, which write a line at a time, do not copy the same index pages over and over.
+    static let linesPerCheckpoint = 1_000
+
     private let path: String
+    private let file: (device: UInt64, inode: UInt64)
     private let queue = DispatchQueue(label: "paydesk.store.checkpoint")
-    private let requests = NSLock()
-    /// Guarded by `requests`: a checkpoint is asked for and has not started yet.
+    private let state = NSLock()
+    // Guarded by `state`.
+    private var linesSinceRequest = 0
     private var requested = false
+    private var walPages = 0
     /// Only on `queue`: opened on first use (again at the next, should it fail), never again once closed.
     private var connection: OpaquePointer?
     private var closed = false
 
-    init(path: String) { self.path = path }
+    /// `file` is the store's, as its checks at open saw it: a connection to any other file is refused.
+    init(path: String, file: (device: UInt64, inode: UInt64)) {
+        self.path = path
+        self.file = file
+    }
 
-    /// Checkpoints soon, once however often it is asked before the checkpoint starts.
-    func checkpointSoon() {
-        guard requests.withLock({ () -> Bool in
-            defer { requested = true }
-            return !requested
-        }) else { return }
+    /// Counts `lines` written, and checkpoints soon once enough have been since the last checkpoint was asked for.
+    func wrote(_ lines: Int) {
+        let ask = state.withLock { () -> Bool in
+            linesSinceRequest += lines
+            guard linesSinceRequest >= Self.linesPerCheckpoint, !requested else { return false }
+            linesSinceRequest = 0
+            requested = true
+            return true
+        }
+        guard ask else { return }
         queue.async { [self] in
-            requests.withLock { requested = false }
-            guard let connection = openedConnection() else { return }
-            _ = sqlite3_wal_checkpoint_v2(connection, nil, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
+            state.withLock { requested = false }
+            checkpoint()
         }
     }
 
-    /// Waits for a checkpoint under way and closes the connection: before the store's own connections close,
+    /// Before a transaction: when the last checkpoint saw the WAL at its bound, checkpoints now and waits, so that
+    /// the transaction starts the WAL over (unless a reader still sees its pages, as with SQLite's own checkpoint).
+    func keepWALWithinBound() {
+        guard state.withLock({ walPages >= PayDeskStore.walBoundPages }) else { return }
+        queue.sync { checkpoint() }
+    }
+
+    /// Waits for the checkpoints asked for and closes the connection: before the store's own connections close,
     /// so that the last of those leaves the WAL as the store's connections always do.
     func close() {
         queue.sync {
@@ -45,19 +66,28 @@ final class WALCheckpointer: @unchecked Sendable {
         }
     }
 
-    private func openedConnection() -> OpaquePointer? {
-        if connection == nil, !closed { connection = Self.open(path) }
-        return connection
+    /// On `queue`.
+    private func checkpoint() {
+        if connection == nil, !closed { connection = open() }
+        guard let connection else { return }
+        var pages: Int32 = 0, copied: Int32 = 0
+        guard sqlite3_wal_checkpoint_v2(connection, nil, SQLITE_CHECKPOINT_PASSIVE, &pages, &copied) == SQLITE_OK else { return }
+        state.withLock { walPages = Int(pages) }
     }
 
-    private static func open(_ path: String) -> OpaquePointer? {
+    /// The store's file opened again, or nil: never through a symbolic link, and never another file than the one
+    /// the store's checks saw (the store may be replaced after it was opened, and this opens at its first use).
+    private func open() -> OpaquePointer? {
         var database: OpaquePointer?
         var persist: CInt = 1
-        // Keeps the -wal and -shm files when it closes, as the store's connections do (`PayDeskStore.init`); and a
-        // read, after which the connection knows the store is in WAL mode (a checkpoint is a no-op until then).
-        guard sqlite3_open_v2(path, &database, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK,
+        var seen = stat()
+        // Keeps the -wal and -shm files, and their size limit, as the store's connections do (`PayDeskStore.init`);
+        // and a read, after which the connection knows the store is in WAL mode (a checkpoint is a no-op until then).
+        guard sqlite3_open_v2(path, &database, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOFOLLOW, nil) == SQLITE_OK,
+              stat(path, &seen) == 0, UInt64(seen.st_dev) == file.device, UInt64(seen.st_ino) == file.inode,
               sqlite3_file_control(database, nil, SQLITE_FCNTL_PERSIST_WAL, &persist) == SQLITE_OK,
-              sqlite3_exec(database, "SELECT 1 FROM sqlite_master LIMIT 1", nil, nil, nil) == SQLITE_OK
+              sqlite3_exec(database, "PRAGMA journal_size_limit = \(PayDeskStore.walSizeLimit); SELECT 1 FROM sqlite_master LIMIT 1",
+                           nil, nil, nil) == SQLITE_OK
         else {
             sqlite3_close(database)
             return nil

@@ -1,5 +1,5 @@
 import Foundation
-import OrderStore
+@testable import OrderStore
 import Testing
 import TestSupport
 
@@ -14,8 +14,9 @@ import TestSupport
         let store = try Fixture.fileStore()
         let before = Self.fileSize(store.path)
 
-        // When a few orders are ingested: far fewer pages than the 10,000 at which SQLite checkpoints in a commit
-        try Fixture.ingest((1...40).map { Fixture.order("ORD-\($0)") }, into: store)
+        // When enough orders for a checkpoint are ingested: far fewer pages than the 10,000 at which SQLite
+        // checkpoints in a commit
+        try Fixture.ingest((1...WALCheckpointer.linesPerCheckpoint).map { Fixture.order("ORD-\($0)") }, into: store)
 
         // Then their pages are copied from the WAL into the store's file, with nothing more written and the store
         // still open
