@@ -1,15 +1,16 @@
 import Foundation
 import GRDBSQLite
 
-/// Checkpoints a store's WAL on a thread and a connection of its own, as ingest's writer goes.
+/// Checkpoints a store's WAL for ingest, beside its writer, on a thread and a connection of its own.
 ///
 /// SQLite checkpoints in every commit while the WAL holds 10,000 pages or more: the writer copied the pages into
 /// the store and waited for their `fsync`, and ingest waited with it, about a tenth of its time on 2 cores (the
 /// writer sets ingest's pace). Here the copy and the wait happen beside the writer, which commits on into the WAL
 /// meanwhile, and the WAL starts over at the first transaction after a checkpoint has copied all of it. A
 /// checkpoint never waits for a lock (PASSIVE): one running elsewhere, or pages a reader still sees, are left
-/// for the next. Should the checkpoints fall behind, the WAL is held to the same bound as before
-/// (`PayDeskStore.walBoundPages`): the writer then waits for one before its next transaction (`keepWALWithinBound`).
+/// for the next. Should the checkpoints fall behind, the WAL is held to about the same bound as before
+/// (`PayDeskStore.walBoundPages`, and what is written while a checkpoint or two run): the writer then waits for one
+/// before its next transaction (`keepWALWithinBound`).
 final class WALCheckpointer: @unchecked Sendable {
     /// Lines written between two checkpoints, about a page each: a bulk ingest asks once a batch, and `paydesk
     /// demo` or a slow `tail -f`, which write a line at a time, do not copy the same index pages over and over.
@@ -17,16 +18,18 @@ final class WALCheckpointer: @unchecked Sendable {
 
     private let path: String
     private let file: (device: UInt64, inode: UInt64)
+    private let work = NSCondition()
+    // Guarded by `work`.
     /// Its own thread, started at the first checkpoint asked for: a dispatch queue's work lands on whichever pool
     /// thread is free, and ingest's parse then moved between two threads, each with memory of its own, so that
     /// ingest held up to 47 MiB more.
     private var thread: Thread?
-    private let work = NSCondition()
-    // Guarded by `work`.
     private var linesSinceRequest = 0
     private var requested = false
     private var running = false
     private var closing = false
+    /// The WAL's pages at the last checkpoint that did not copy them all; 0 once one did, as the WAL then starts
+    /// over at the next transaction.
     private var walPages = 0
     /// Only on `thread`: opened at its first checkpoint (again at the next, should that fail), closed as it ends.
     private var connection: OpaquePointer?
@@ -45,8 +48,9 @@ final class WALCheckpointer: @unchecked Sendable {
         }
     }
 
-    /// Before a transaction: when the last checkpoint saw the WAL at its bound, checkpoints now and waits, so that
-    /// the transaction starts the WAL over (unless a reader still sees its pages, as with SQLite's own checkpoint).
+    /// Before a transaction: when the last checkpoint left the WAL at its bound, checkpoints now and waits, so that
+    /// the transaction starts the WAL over (unless a reader still sees its pages, as with SQLite's own checkpoint,
+    /// which was then tried at every commit: so is this, at every transaction).
     func keepWALWithinBound() {
         work.withLock {
             guard walPages >= PayDeskStore.walBoundPages else { return }
@@ -78,6 +82,7 @@ final class WALCheckpointer: @unchecked Sendable {
         work.broadcast()
     }
 
+    /// The thread: a checkpoint at each request, until the store closes, then the connection closed with it.
     private func checkpointWhenAsked() {
         while work.withLock({ () -> Bool in
             while !requested, !closing { work.wait() }
@@ -99,14 +104,14 @@ final class WALCheckpointer: @unchecked Sendable {
         }
     }
 
-    /// The pages in the WAL, or nil when no checkpoint could be made.
+    /// The pages the checkpoint left in the WAL uncopied (`walPages`), or nil when none could be made.
     private func checkpoint() -> Int? {
         if connection == nil { connection = open() }
         var pages: Int32 = 0, copied: Int32 = 0
         guard let connection, sqlite3_wal_checkpoint_v2(connection, nil, SQLITE_CHECKPOINT_PASSIVE, &pages, &copied) == SQLITE_OK else {
             return nil
         }
-        return Int(pages)
+        return copied < pages ? Int(pages) : 0
     }
 
     /// The store's file opened again, or nil: never through a symbolic link, and never another file than the one
