@@ -58,8 +58,8 @@ public struct NewOrder: Sendable {
 }
 
 /// Lines that each hold an order, each order read where it lies: the writer copying an order would retain each of
-/// its strings, and release it again. The parse made those strings on another core, so each such count moves a
-/// cache line between cores, which costs more than SQLite's work on the string.
+/// its strings, and release it again, in atomic counts. Such copies were a quarter of ingest's reference counting
+/// (`scripts/ingest-instructions` counts it).
 struct OrderLines {
     private let lines: ArraySlice<(line: Int, write: IngestWrite)>
 
@@ -237,8 +237,9 @@ extension PayDeskStore {
         let outcomes = try orders.indices.map { index throws -> ApplyOutcome in
             // The first of several lines with one id is the one inserted; the others are the same order again, or not.
             if let rowID = inserted.removeValue(forKey: orders[index].record.orderId) {
-                documents.append(SearchIndex.Document(rowID: rowID, createdAt: orders[index].record.createdAt, currency: orders[index].record.currency,
-                                                  total: orders[index].record.total, text: orders[index].searchDocument))
+                documents.append(SearchIndex.Document(rowID: rowID, createdAt: orders[index].record.createdAt,
+                                                      currency: orders[index].record.currency, total: orders[index].record.total,
+                                                      text: orders[index].searchDocument))
                 entries.append(orders[index].audit)
                 return .applied
             }

@@ -68,7 +68,8 @@ public final class PayDeskStore: Sendable {
                 _ = sqlite3_file_control(db.sqliteConnection, nil, SQLITE_FCNTL_PERSIST_WAL, &persist)
                 // A WAL checkpointed every 40 MB rather than every 4 MB writes each page fewer times. The
                 // journal of ingest's per-line savepoints stays in memory instead of a temporary file.
-                try db.execute(sql: "PRAGMA wal_autocheckpoint = \(Self.walBoundPages); PRAGMA journal_size_limit = \(Self.walSizeLimit); PRAGMA temp_store = MEMORY")
+                try db.execute(sql: "PRAGMA wal_autocheckpoint = \(Self.walBoundPages); PRAGMA journal_size_limit = \(Self.walSizeLimit); "
+                                    + "PRAGMA temp_store = MEMORY")
             }
         }
         do {
