@@ -48,10 +48,8 @@ public final class PayDeskStore: Sendable {
         self.path = path
         self.isReadOnly = mode == .readOnly
         self.clock = clock
-        try StoreFiles.checkExisting(path, forWriting: !isReadOnly)
-        var file = stat()
-        checkpoints = mode == .readOnly || stat(path, &file) != 0 ? nil
-            : WALCheckpointer(path: path, file: (UInt64(file.st_dev), UInt64(file.st_ino)))
+        let file = try StoreFiles.checkExisting(path, forWriting: !isReadOnly)
+        checkpoints = isReadOnly ? nil : WALCheckpointer(path: path, file: file)
 
         var configuration = Self.configuration(busyTimeout: busyTimeout)
         configuration.readonly = isReadOnly

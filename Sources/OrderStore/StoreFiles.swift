@@ -11,12 +11,12 @@ public enum StoreFiles {
     /// SQLite's write-ahead log and its shared-memory index.
     public static func companions(of path: String) -> [String] { [path + "-wal", path + "-shm"] }
 
-    /// Checks an existing store before it is opened, and returns the uid that owns it. A writer must own it;
+    /// Checks an existing store before it is opened, and returns the file it checked (a connection opened later
+    /// makes sure it reaches the same one: `WALCheckpointer`). A writer must own it;
     /// a reader (a monitor) may read another user's store, whose `-wal` and `-shm` must then be that user's.
     /// A missing `-wal` or `-shm` is made now, privately, by a writer, so that nobody else can make it first; a
     /// reader leaves that to SQLite (see `missingCompanions`).
-    @discardableResult
-    public static func checkExisting(_ path: String, forWriting: Bool) throws(StoreError) -> uid_t {
+    public static func checkExisting(_ path: String, forWriting: Bool) throws(StoreError) -> (device: UInt64, inode: UInt64) {
         var info = stat()
         guard lstat(path, &info) == 0 else {
             if errno == ENOENT { throw .missing(path: path) }
@@ -33,7 +33,7 @@ public enum StoreFiles {
                 try createPrivately(companion, mode: info.st_mode & 0o640, group: info.st_gid)
             }
         }
-        return owner
+        return (UInt64(info.st_dev), UInt64(info.st_ino))
     }
 
     /// The `-wal` and `-shm` that do not exist: a reader who may not create them cannot open a WAL store, and
