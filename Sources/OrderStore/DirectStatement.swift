@@ -4,12 +4,17 @@ import GRDBSQLite
 extension Database {
     /// Runs `sql` through the connection's statement cache, its values bound and its rows read straight from
     /// SQLite (`StatementValues`, `StatementRow`): the statements a payment event or an ingested line runs many
-    /// times over. The statement is reset however it ends, so the cached one can run again.
+    /// times over. The statement is reset and its bindings cleared however it ends, so the cached one can run again.
     func run(_ sql: String, bind: (inout StatementValues) -> Void, eachRow: (StatementRow) throws -> Void = { _ in }) throws {
         let statement = try cachedStatement(sql: sql)
         let sqlite = statement.sqliteStatement
-        defer { sqlite3_reset(sqlite) }
         var values = StatementValues(statement: sqlite)
+        defer {
+            sqlite3_reset(sqlite)
+            // The values' bytes are bound by pointer: none may stay bound once they are deallocated.
+            sqlite3_clear_bindings(sqlite)
+            values.bytes.deallocate()
+        }
         bind(&values)
         guard values.failure == SQLITE_OK else { throw Self.error(values.failure, statement) }
         while true {

@@ -3,12 +3,14 @@ import GRDBSQLite
 
 /// The values of a statement's placeholders, bound straight to SQLite in order as they are added. GRDB's
 /// arguments take every value as an existential and walk it through generic code it cannot specialise for us:
-/// for a row of a few values that cost more than SQLite's own work on it. The first failure is kept for
-/// `Database.run` to throw.
+/// for a row of a few values that cost more than SQLite's own work on it. Text and blobs are copied into
+/// `bytes` and bound without SQLite copying them again. The first failure is kept for `Database.run` to throw.
 struct StatementValues {
     private let statement: OpaquePointer
     private var next: Int32 = 1
     private(set) var failure = SQLITE_OK
+    /// Bound to `statement` by pointer: `Database.run` clears the bindings before it deallocates them.
+    var bytes = BoundBytes()
 
     init(statement: OpaquePointer) { self.statement = statement }
 
@@ -23,30 +25,26 @@ struct StatementValues {
 
     mutating func add(_ value: String?) {
         guard var value else { return addNull() }
-        let statement = statement, index = next
-        record(value.withUTF8 { Self.bindText($0, to: statement, at: index) })
+        value.withUTF8 { addText(UnsafeRawBufferPointer($0)) }
     }
 
     /// Text given as UTF-8 that is known to be valid (written from Strings): bound as text, not as a blob.
     mutating func add(utf8 text: [UInt8]) {
-        let statement = statement, index = next
-        record(text.withUnsafeBufferPointer { Self.bindText($0, to: statement, at: index) })
-    }
-
-    private static func bindText(_ text: UnsafeBufferPointer<UInt8>, to statement: OpaquePointer, at index: Int32) -> Int32 {
-        text.withMemoryRebound(to: CChar.self) { text in
-            guard let start = text.baseAddress, !text.isEmpty else { return sqlite3_bind_text(statement, index, "", 0, transient) }
-            return sqlite3_bind_text64(statement, index, start, UInt64(text.count), transient, UInt8(SQLITE_UTF8))
-        }
+        text.withUnsafeBytes { addText($0) }
     }
 
     mutating func add(_ value: Data?) {
         guard let value else { return addNull() }
-        let statement = statement, index = next
-        record(value.withUnsafeBytes { bytes in
-            guard let start = bytes.baseAddress, !bytes.isEmpty else { return sqlite3_bind_zeroblob(statement, index, 0) }
-            return sqlite3_bind_blob64(statement, index, start, UInt64(bytes.count), transient)
-        })
+        value.withUnsafeBytes { blob in
+            let copy = bytes.copy(blob)
+            record(sqlite3_bind_blob64(statement, next, copy, UInt64(blob.count), nil))
+        }
+    }
+
+    /// The destructor `nil` is SQLITE_STATIC: SQLite keeps the pointer rather than a copy of the bytes.
+    private mutating func addText(_ text: UnsafeRawBufferPointer) {
+        let copy = bytes.copy(text).assumingMemoryBound(to: CChar.self)
+        record(sqlite3_bind_text64(statement, next, copy, UInt64(text.count), nil, UInt8(SQLITE_UTF8)))
     }
 
     private mutating func addNull() { record(sqlite3_bind_null(statement, next)) }
@@ -56,6 +54,3 @@ struct StatementValues {
         next += 1
     }
 }
-
-/// SQLite copies what it is given before the bind returns, so the Swift value may go.
-private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
