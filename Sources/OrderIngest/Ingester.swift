@@ -73,7 +73,8 @@ public final class Ingester {
     ///
     /// The writer sets ingest's pace, so it does nothing else that can be done beside it. One helper thread works
     /// beside it, in this order: it reads ahead the input already there, parses the next batch (with the writer,
-    /// should the writer finish first), and frees the batch just written. On more cores, more threads parse.
+    /// should the writer finish first), and frees what it parsed of the batch just written (the writer frees what it
+    /// parsed itself, `BatchParse`). On more cores, more threads parse.
     public func ingest(fileDescriptor: Int32) throws(StoreError) {
         let input = InputBatches(fileDescriptor: fileDescriptor)
         let helper = DispatchQueue(label: "paydesk.ingest.helper")
@@ -90,12 +91,16 @@ public final class Ingester {
             // is written, the next is parsed on the other cores. The next starts only once the one before it
             // is parsed, so that the two never share the cores.
             let written = parsing
-            let ready = written?.result()
+            var ready = written?.result()
             let batch = try input.next()
             input.readAhead(on: helper)
             parsing = BatchParse(batch.lines, now: store.now(), actor: actor, verifier: verifier, firstHelper: helper)
-            if let ready { try write(ready) }
-            helper.async { withExtendedLifetime((written, ready)) {} }
+            if ready != nil {
+                try write(ready!)
+                ready!.freeDocumentsParsedByAsker()
+            }
+            let rest = ready
+            helper.async { withExtendedLifetime((written, rest)) {} }
             if batch.paused, let last = parsing {
                 try write(last.result())
                 parsing = nil
@@ -116,6 +121,15 @@ public final class Ingester {
         var documents: [(line: Int, write: IngestWrite)] = []
         var rejected: [(line: Int, problem: FieldProblem)] = []
         var now: Timestamp
+        /// The documents from here on were parsed by the thread that asked for the batch (`BatchParse`); nil when
+        /// it parsed none.
+        var firstParsedByAsker: Int?
+
+        /// Frees, on the thread that asked for the batch, the documents it parsed itself: their memory goes back
+        /// to its own malloc arena, where freed on the helper thread it took a lock the writer was using.
+        mutating func freeDocumentsParsedByAsker() {
+            if let first = firstParsedByAsker { documents.removeSubrange(first...) }
+        }
     }
 
     /// What one line came to: nothing to store (blank), a document, or a rejection.
