@@ -9,9 +9,10 @@ import OrderModel
 /// of the writer's core from it; with one parse thread, whichever stage finished first sat idle.)
 ///
 /// Helpers take lines from the front, the thread that asks from the back, so that the lines it parsed are the
-/// batch's last (`ParsedBatch.firstParsedByAsker`): it frees them itself once it has written them. Memory freed
-/// by the thread that allocated it goes back to that thread's malloc arena; freed by another, it took the lock
-/// of an arena its owner was using, and ingest's helper waited for that lock some 600 times in 30,000 lines.
+/// batch's last (`ParsedBatch.firstParsedByAsker`): it frees them itself once it has written them. Freed by
+/// another thread, a line's memory went back to the malloc arena of the thread that parsed it under that
+/// arena's lock, while its owner was allocating from it: ingest's helper waited for the writer's arena some
+/// 600 times in 30,000 lines.
 final class BatchParse: @unchecked Sendable {
     private let lines: [Line]
     private let now: Timestamp
@@ -27,9 +28,10 @@ final class BatchParse: @unchecked Sendable {
     private var back: Int
     private var parsedLines = 0
 
-    /// The first helper runs on `firstHelper` (ingest's helper thread, which has other work after it), the
-    /// others on the global queue.
-    init(_ lines: [Line], now: Timestamp, actor: Actor, verifier: (any TokenVerifying)?, firstHelper: DispatchQueue = .global()) {
+    /// `helpers` threads help, one for every core but the asker's unless told otherwise (tests tell): the first
+    /// on `firstHelper` (ingest's helper thread, which has other work after it), the others on the global queue.
+    init(_ lines: [Line], now: Timestamp, actor: Actor, verifier: (any TokenVerifying)?, firstHelper: DispatchQueue = .global(),
+         helpers: Int = ProcessInfo.processInfo.activeProcessorCount - 1) {
         self.lines = lines
         self.now = now
         self.actor = actor
@@ -38,7 +40,7 @@ final class BatchParse: @unchecked Sendable {
         parsed = .allocate(capacity: lines.count)
         parsed.initialize(repeating: .blank)
         // A helper that starts after the last line was claimed finds nothing to do; nobody waits for it.
-        for helper in 0..<max(0, min(ProcessInfo.processInfo.activeProcessorCount - 1, lines.count - 1)) {
+        for helper in 0..<max(0, min(helpers, lines.count - 1)) {
             (helper == 0 ? firstHelper : .global()).async { self.parseUnclaimedLines() }
         }
     }

@@ -121,12 +121,12 @@ public final class Ingester {
         var documents: [(line: Int, write: IngestWrite)] = []
         var rejected: [(line: Int, problem: FieldProblem)] = []
         var now: Timestamp
-        /// The documents from here on were parsed by the thread that asked for the batch (`BatchParse`); nil when
-        /// it parsed none.
+        /// The documents from here on were parsed by the thread that asked for the batch (`BatchParse`): nil when
+        /// it parsed no line, `documents.count` when it parsed no document.
         var firstParsedByAsker: Int?
 
-        /// Frees, on the thread that asked for the batch, the documents it parsed itself: their memory goes back
-        /// to its own malloc arena, where freed on the helper thread it took a lock the writer was using.
+        /// Frees, on the thread that asked for the batch, the documents it parsed itself: freed on the helper, they
+        /// took the lock of the malloc arena the writer was allocating from.
         mutating func freeDocumentsParsedByAsker() {
             if let first = firstParsedByAsker { documents.removeSubrange(first...) }
         }

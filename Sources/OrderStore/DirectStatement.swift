@@ -13,7 +13,7 @@ extension Database {
             sqlite3_reset(sqlite)
             // The values' bytes are bound by pointer: none may stay bound once they are deallocated.
             sqlite3_clear_bindings(sqlite)
-            values.bytes.deallocate()
+            values.deallocateBytes()
         }
         bind(&values)
         guard values.failure == SQLITE_OK else { throw Self.error(values.failure, statement) }

@@ -5,12 +5,12 @@ import GRDBSQLite
 /// arguments take every value as an existential and walk it through generic code it cannot specialise for us:
 /// for a row of a few values that cost more than SQLite's own work on it. Text and blobs are copied into
 /// `bytes` and bound without SQLite copying them again. The first failure is kept for `Database.run` to throw.
-struct StatementValues {
+struct StatementValues: ~Copyable {
     private let statement: OpaquePointer
     private var next: Int32 = 1
     private(set) var failure = SQLITE_OK
     /// Bound to `statement` by pointer: `Database.run` clears the bindings before it deallocates them.
-    var bytes = BoundBytes()
+    private var bytes = BoundBytes()
 
     init(statement: OpaquePointer) { self.statement = statement }
 
@@ -48,6 +48,9 @@ struct StatementValues {
     }
 
     private mutating func addNull() { record(sqlite3_bind_null(statement, next)) }
+
+    /// Frees the values' bytes: only once no binding points to them.
+    mutating func deallocateBytes() { bytes.deallocate() }
 
     private mutating func record(_ code: Int32) {
         if failure == SQLITE_OK, code != SQLITE_OK { failure = code }
