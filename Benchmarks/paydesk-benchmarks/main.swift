@@ -296,6 +296,9 @@ if runs("ingest") || options.sections.contains("stages") {
             removeStore(path)
             var summary = IngestSummary()
             // This thread is ingest's writer: it reads the input, writes each batch, and helps parse the next.
+            // Each timed part starts with the disk quiet: the pages the part before left to write back would
+            // otherwise be written during it, and so slow whichever came second.
+            sync()
             let (processBefore, writerBefore) = (processCPUSeconds(), threadCPUSeconds())
             let elapsed = try seconds { summary = try ingest(ingestLines, into: path) }
             let writerCPU = threadCPUSeconds() - writerBefore, othersCPU = processCPUSeconds() - processBefore - writerCPU
@@ -347,6 +350,7 @@ func sqliteAlone(copying source: String, into path: String) throws -> (orders: I
     guard count("SELECT max(id) FROM source.orders") == orders, entries == orders else {
         fatalError("SQLite alone expects one audit entry per order, numbered alike, in \(source)")
     }
+    sync()
     let elapsed = seconds {
         for first in stride(from: 0, to: orders, by: 2_000) {
             func rows(_ column: String) -> String { "\(column) > \(first) AND \(column) <= \(first + 2_000)" }
