@@ -1,6 +1,6 @@
 /// The text and blobs of one run of a statement, copied here and bound `SQLITE_STATIC`, where SQLite would
 /// allocate and free a copy of each value (`SQLITE_TRANSIENT`; this system's SQLite is built without lookaside
-/// memory): a dozen of each for every ingested order, a tenth of ingest's writer (callgrind). The bytes stay
+/// memory): 22 values for every ingested order, a tenth of ingest's writer (callgrind). The bytes stay
 /// where they are copied, in chunks that never move, until `deallocate()`, which comes only once the statement
 /// holds no pointer to them (`Database.run`). Not copyable: two copies would write into the same chunk.
 struct BoundBytes: ~Copyable {
