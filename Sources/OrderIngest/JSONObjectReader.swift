@@ -15,9 +15,9 @@ struct JSONObjectReader {
 
     /// Where `value` (or its member `key`) is, as the ingest format names it: `summaryItems[2].amount`, or
     /// `line` for the line itself.
-    static func field(_ value: JSONValue, member key: String? = nil) -> String {
+    static func field(_ value: JSONValue, member key: StaticString? = nil) -> String {
         var field = ""
-        for component in value.path + (key.map { [.member($0)] } ?? []) {
+        for component in value.path + (key.map { [.member("\($0)")] } ?? []) {
             switch component {
             case .member(let name): field += field.isEmpty ? name : ".\(name)"
             case .element(let index): field += "[\(index)]"
@@ -26,38 +26,38 @@ struct JSONObjectReader {
         return field.isEmpty ? "line" : field
     }
 
-    private func field(_ key: String) -> String { Self.field(json, member: key) }
+    private func field(_ key: StaticString) -> String { Self.field(json, member: key) }
 
-    private func value(_ key: String) -> JSONValue? {
+    private func value(_ key: StaticString) -> JSONValue? {
         guard let found = json.member(key), !found.isNull else { return nil }
         return found
     }
 
-    private func required(_ key: String) throws(FieldProblem) -> JSONValue {
+    private func required(_ key: StaticString) throws(FieldProblem) -> JSONValue {
         guard let found = value(key) else { throw FieldProblem(field(key), "missing") }
         return found
     }
 
-    func string(_ key: String) throws(FieldProblem) -> String {
+    func string(_ key: StaticString) throws(FieldProblem) -> String {
         guard let text = try required(key).string else { throw FieldProblem(field(key), "expected a string") }
         return text
     }
 
-    func optionalString(_ key: String) throws(FieldProblem) -> String? {
+    func optionalString(_ key: StaticString) throws(FieldProblem) -> String? {
         guard let found = value(key) else { return nil }
         guard let text = found.string else { throw FieldProblem(field(key), "expected a string") }
         return text
     }
 
-    func object(_ key: String) throws(FieldProblem) -> JSONObjectReader {
+    func object(_ key: StaticString) throws(FieldProblem) -> JSONObjectReader {
         try JSONObjectReader(required(key))
     }
 
-    func optionalObject(_ key: String) throws(FieldProblem) -> JSONObjectReader? {
+    func optionalObject(_ key: StaticString) throws(FieldProblem) -> JSONObjectReader? {
         try value(key).map { (found) throws(FieldProblem) in try JSONObjectReader(found) }
     }
 
-    func strings(_ key: String) throws(FieldProblem) -> [String] {
+    func strings(_ key: StaticString) throws(FieldProblem) -> [String] {
         let array = try elements(key)
         var texts: [String] = []
         texts.reserveCapacity(array.count)
@@ -68,7 +68,7 @@ struct JSONObjectReader {
         return texts
     }
 
-    func objects(_ key: String) throws(FieldProblem) -> [JSONObjectReader] {
+    func objects(_ key: StaticString) throws(FieldProblem) -> [JSONObjectReader] {
         let array = try elements(key)
         var readers: [JSONObjectReader] = []
         readers.reserveCapacity(array.count)
@@ -76,12 +76,12 @@ struct JSONObjectReader {
         return readers
     }
 
-    func optionalObjects(_ key: String) throws(FieldProblem) -> [JSONObjectReader]? {
+    func optionalObjects(_ key: StaticString) throws(FieldProblem) -> [JSONObjectReader]? {
         guard value(key) != nil else { return nil }
         return try objects(key)
     }
 
-    private func elements(_ key: String) throws(FieldProblem) -> JSONValue {
+    private func elements(_ key: StaticString) throws(FieldProblem) -> JSONValue {
         let array = try required(key)
         guard array.kind == .array else { throw FieldProblem(field(key), "expected an array") }
         return array

@@ -24,6 +24,16 @@ import StrictJSON
         #expect(root.members.map(\.name) == ["a", "b", ""])
     }
 
+    @Test func findsANameWrittenInTheSourceAsItFindsAString() throws {
+        let root = try parse(#"{"a": 1, "\u0062c": 2, "": 3, "é": 4, "ab": 5}"#)
+        let names: [StaticString] = ["a", "bc", "", "é", "ab", "b", "abc", "x"]
+        for name in names {
+            #expect(root.member(name)?.numberText == root.member(String(describing: name))?.numberText, "\(name)")
+        }
+        #expect(names.map { root.member($0)?.numberText } == ["1", "2", "3", "4", "5", nil, nil, nil])
+        #expect(try parse(#"["a"]"#).member("a" as StaticString) == nil)
+    }
+
     @Test func saysWhereAValueIs() throws {
         let root = try parse(#"{"a": [1, {"b\u0063": [true, "x"]}], "d": null, "e": {}}"#)
         let x = try #require(root.member("a")?.elements[1].member("bc")?.elements[1])
