@@ -17,7 +17,7 @@ struct JSONObjectReader {
     /// `line` for the line itself.
     static func field(_ value: JSONValue, member key: StaticString? = nil) -> String {
         var field = ""
-        for component in value.path + (key.map { [.member("\($0)")] } ?? []) {
+        for component in value.path + (key.map { [.member($0.description)] } ?? []) {
             switch component {
             case .member(let name): field += field.isEmpty ? name : ".\(name)"
             case .element(let index): field += "[\(index)]"

@@ -93,8 +93,9 @@ public struct JSONValue: Sendable {
         return found.map { JSONValue(storage: storage, index: $0) }
     }
 
-    /// `member(_:)` for a name written in the source, as a reader of a known format asks: compared where it
-    /// lies, with no `String` to retain and release on each of the dozens of look-ups a document takes.
+    /// `member(_:)` for a name written in the source, as a reader of a known format asks: its bytes compared as
+    /// the literal holds them, with no `String` to retain and release on each of the dozens of look-ups a
+    /// document takes.
     public func member(_ name: StaticString) -> JSONValue? {
         guard node.kind == .object else { return nil }
         let found = name.withUTF8Buffer { storage.member(named: $0, inObjectAt: index) }
