@@ -95,6 +95,7 @@ public final class Ingester {
             let batch = try input.next()
             input.readAhead(on: helper)
             parsing = BatchParse(batch.lines, now: store.now(), actor: actor, verifier: verifier, firstHelper: helper)
+            // In place: a copy of the batch would make freeing its documents copy the rest of them first.
             if ready != nil {
                 try write(ready!)
                 ready!.freeDocumentsParsedByAsker()

@@ -12,8 +12,8 @@ public enum StoreFiles {
     public static func companions(of path: String) -> [String] { [path + "-wal", path + "-shm"] }
 
     /// Checks an existing store before it is opened, and returns the file it checked (a connection opened later
-    /// makes sure it reaches the same one: `WALCheckpointer`). A writer must own it;
-    /// a reader (a monitor) may read another user's store, whose `-wal` and `-shm` must then be that user's.
+    /// makes sure it reaches the same one: `WALCheckpointer`). A writer must own it; a reader (a monitor) may read
+    /// another user's store, whose `-wal` and `-shm` must then be that user's.
     /// A missing `-wal` or `-shm` is made now, privately, by a writer, so that nobody else can make it first; a
     /// reader leaves that to SQLite (see `missingCompanions`).
     public static func checkExisting(_ path: String, forWriting: Bool) throws(StoreError) -> (device: UInt64, inode: UInt64) {
