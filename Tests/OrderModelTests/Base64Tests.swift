@@ -49,4 +49,26 @@ import OrderModel
             }
         }
     }
+
+    @Test func judgesEveryByteAloneWhereverItStands() {
+        // Given 52 characters, 32 of them checked together and the rest one by one, with each of the 256 byte values
+        // put at each place in turn
+        for position in 0..<52 {
+            for byte in UInt8.min...UInt8.max {
+                var text = [UInt8](repeating: UInt8(ascii: "A"), count: 52)
+                text[position] = byte
+                text.withUnsafeBufferPointer { text in
+                    let checked = Result { () throws(Base64.Problem) in try Base64.decodedCount(text) }
+                    // Then the check agrees with the decoder, which looks each byte up in a table
+                    #expect(checked == Result { () throws(Base64.Problem) in try Base64.decode(text).count }, "byte \(byte) at \(position)")
+                    // And a byte of the alphabet passes and any other is named where it stands (but padding at the end)
+                    if Self.alphabet.contains(byte) {
+                        #expect(checked == .success(39), "byte \(byte) at \(position)")
+                    } else if byte != UInt8(ascii: "=") {
+                        #expect(checked == .failure(.character(position: position + 1)), "byte \(byte) at \(position)")
+                    }
+                }
+            }
+        }
+    }
 }

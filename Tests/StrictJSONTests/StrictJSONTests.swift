@@ -108,6 +108,26 @@ import StrictJSON
         }
     }
 
+    @Test func unescapesEscapesAtEveryDistanceFromOneAnother() throws {
+        // Given escapes of every kind with 0 to 20 plain bytes before each, so that each falls at every place in a
+        // word, and runs of plain bytes end on a word's boundary and off it
+        let escapes: [(written: String, meaning: String)] = [(#"\/"#, "/"), (#"\n"#, "\n"), (#"\u00e9"#, "é"), (#"\""#, "\""),
+                                                             (#"\ud83d\ude42"#, "🙂"), (#"\\"#, "\\")]
+        var written = "\"", meaning = ""
+        for gap in 0...20 {
+            for escape in escapes {
+                let plain = String(repeating: "x", count: gap)
+                written += plain + escape.written
+                meaning += plain + escape.meaning
+            }
+        }
+        written += "\""
+        // Then the string means what was put in, read as a String and as bytes
+        let value = try JSONDocument(parsing: Array(written.utf8)).root
+        #expect(value.string == meaning)
+        #expect(value.withUTF8 { Array($0) } == Array(meaning.utf8))
+    }
+
     @Test func acceptsEveryWellFormedUTF8Boundary() throws {
         for scalar in ["\u{80}", "\u{7FF}", "\u{800}", "\u{D7FF}", "\u{E000}", "\u{FFFD}", "\u{10000}", "\u{10FFFF}"] {
             #expect(try parse("\"\(scalar)\"").string == scalar)
