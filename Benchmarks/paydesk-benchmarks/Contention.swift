@@ -47,7 +47,7 @@ func operatorRefundLatencyDuringIngest(linesPath: String, orders: Int) throws {
     let finished = DispatchSemaphore(value: 0)
     nonisolated(unsafe) var ingestSeconds = 0.0
     Thread.detachNewThread {
-        ingestSeconds = (try? seconds { _ = try ingest(linesPath, into: path, existing: true) }) ?? -1
+        ingestSeconds = (try? seconds { _ = try ingest(linesPath, into: path) }) ?? -1
         finished.signal()
     }
     var latencies: [Double] = []

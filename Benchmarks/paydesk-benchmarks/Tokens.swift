@@ -3,6 +3,7 @@ import Crypto
 import Foundation
 import OrderIngest
 import OrderModel
+import OrderStore
 import PayDeskSandbox
 import _CryptoExtras
 
@@ -154,6 +155,7 @@ func benchmarkTokens(folder: URL, now: Timestamp) async throws {
     func ingestTimed(_ name: String, _ verifier: (any TokenVerifying)?) throws {
         let path = folder.appendingPathComponent("ingest-tokens.sqlite").path
         removeStore(path)
+        _ = try PayDeskStore.create(at: path, clock: { now })
         var summary = IngestSummary()
         let cpuBefore = processCPUSeconds()
         let elapsed = try seconds { summary = try ingest(tokenLines, into: path, verifier: verifier) }
