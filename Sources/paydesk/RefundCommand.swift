@@ -42,8 +42,18 @@ struct RefundCommand: ParsableCommand {
             let money = try amount.map { try Self.parse($0, detail.summary.total.currency) }
             // A retry of a request already made is answered by the store, without asking again.
             let isRetry = try idempotencyKey.map { try store.refundRequest(idempotencyKey: $0) != nil } ?? false
-            if !isRetry { try confirm(money ?? detail.refundable, detail) }
-            result = try store.requestRefund(orderId: orderId, amount: money, reason: reason, note: note,
+            // An operator who was asked is refunded what they agreed to: the refundable remainder can change while the
+            // question waits (a pending refund withdrawn, or failed). With --yes nobody is asked, and the remainder is
+            // what it is when the refund is written, as the help says.
+            let requested: Money?
+            if isRetry {
+                requested = money
+            } else {
+                let shown = money ?? detail.refundable
+                try confirm(shown, detail)
+                requested = yes ? money : shown
+            }
+            result = try store.requestRefund(orderId: orderId, amount: requested, reason: reason, note: note,
                                              idempotencyKey: idempotencyKey, actor: try .current())
         } catch let error as StoreError {
             throw CommandFailure(error)

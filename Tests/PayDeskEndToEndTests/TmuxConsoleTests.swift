@@ -200,6 +200,30 @@ import Testing
         #expect(shown["status"] as? String == "paid" && shown["cancelRequested"] as? Bool == false)
     }
 
+    @Test func aRefundIsMadeForTheAmountTheOperatorAgreedTo() throws {
+        // Given a paid order of 50.00 with a refund of 30.00 pending, and `paydesk refund` without --amount asking
+        // on a terminal whether to refund the 20.00 left
+        let binary = try PayDeskBinary()
+        try binary.createStore()
+        #expect(try binary.run(["ingest", "--db", binary.store], input: CommandTests.paidOrder).status == 0)
+        let pending = try binary.run(["refund", "E2E-1", "--amount", "30.00", "--reason", "other", "--yes", "--db", binary.store])
+        let pendingId = try #require(pending.stdout.split(separator: " ").first { $0.hasPrefix("re_") })
+        let folder = binary.folder.path
+        let tmux = Tmux()
+        try tmux.start("ask", "cd \(folder) && env HOME=\(folder) LANG=C.UTF-8 \(PayDeskBinary.executable.path) refund E2E-1 "
+                       + "--reason other --db \(binary.store); echo \"exit $?\" > \(folder)/exit-status; sleep 30")
+        try tmux.waitFor("ask", "the question") { $0.contains("Type yes to refund 20.00 CNY") }
+        // When the pending refund is withdrawn while the question waits, and the operator then agrees
+        #expect(try binary.run(["refunds", "withdraw", String(pendingId), "--yes", "--db", binary.store]).status == 0)
+        try tmux.keys("ask", "-l", "yes")
+        try tmux.keys("ask", "Enter")
+        #expect(try waitForLines(in: "\(folder)/exit-status") == "exit 0\n")
+        // Then the refund made is the 20.00 agreed to, not the 50.00 refundable by then
+        let refunds = try #require(try binary.json(["refunds", "list", "--json", "--db", binary.store]) as? [[String: Any]])
+        let made = refunds.filter { $0["status"] as? String == "pending" }
+        #expect(made.count == 1 && made.first?["amount"] as? String == "20.00", "\(refunds)")
+    }
+
     @Test(arguments: [SIGHUP, SIGTERM])
     func aHangUpOrTerminationRestoresTheTerminal(signal: Int32) throws {
         // Given the console running in a terminal, and the terminal's modes after it, recorded by the shell
