@@ -39,8 +39,10 @@ extension String {
     }
 
     /// The columns the text takes, counted no further than `limit + 1`: enough to tell whether it fits in
-    /// `limit`, at a cost that does not grow with the text. Text too long to read that far does not fit.
+    /// `limit`, at a cost that does not grow with the text. Text too long to read that far does not fit. A limit
+    /// below zero is taken as zero: room worked out as what is left of a line can be less than none.
     public func displayWidth(limit: Int) -> Int {
+        let limit = max(0, limit)
         let head = utf8.prefix(limit + 1)
         if head.allSatisfy(\.isPrintableASCII) { return head.count }
         var used = 0

@@ -160,3 +160,21 @@ extension RefundItemsTests {
         #expect(!form.amountDiffersFromPicks)
     }
 }
+
+extension RefundItemsTests {
+    @Test func theFormDrawsOnEveryTerminalSizeWhateverItsItemsAmountsTake() throws {
+        // Given items whose amounts take up to 20 columns ("123456789.00 pending"), wider than a narrow terminal
+        // leaves for them beside their boxes
+        let items = [SummaryItem(label: "Deposit on a tea set", amount: 123_456_789_00, isPending: true),
+                     SummaryItem(label: "运费", amount: 1_95)]
+        for width in Layout.minimum.width...90 {
+            for height in [Layout.minimum.height, 16, 40] {
+                // When the refund form is drawn at that size
+                let lines = Self.form(width: width, height: height, items: items).view().lines
+                // Then it is drawn, within the terminal's width
+                #expect(lines.count == height, "\(width)x\(height)")
+                #expect(lines.allSatisfy { $0.displayWidth <= width }, "\(width)x\(height): \(lines)")
+            }
+        }
+    }
+}

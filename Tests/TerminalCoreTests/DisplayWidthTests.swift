@@ -88,6 +88,14 @@ import Testing
         }
     }
 
+    @Test func aLimitBelowZeroMeasuresAsZero() {
+        // Given every short text, When it is measured up to a limit below zero (room worked out as what is left
+        // of a narrow line), Then it measures as it does up to zero: 0 when empty, else more than fits
+        for text in Self.everyShortText {
+            for limit in [-1, -20, Int.min] { #expect(text.displayWidth(limit: limit) == text.displayWidth(limit: 0), "\(text.unicodeScalars.map(\.value))") }
+        }
+    }
+
     @Test func aCellIsPrintableASCIIOnlyWhenItHoldsOneSuchCharacter() {
         #expect(Cell(text: "a", role: .text).printableASCII == UInt8(ascii: "a"))
         #expect(Cell(text: "~", role: .text).printableASCII == UInt8(ascii: "~"))
