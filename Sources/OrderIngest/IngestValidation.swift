@@ -132,6 +132,7 @@ extension EventLineDocument {
         }
         guard let time = Timestamp(rfc3339: at) else { throw FieldProblem("at", "\(quoted(at)) is not an RFC 3339 time") }
         if kind.needsRefundId && (refundId ?? "").isEmpty { throw FieldProblem("refundId", "required for \(event)") }
+        try Self.checkRefundId(refundId)
         if kind == .chargeFailed {
             guard let reason, FailureReason(rawValue: reason) != nil else {
                 throw FieldProblem("reason", "must be one of \(FailureReason.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -139,5 +140,14 @@ extension EventLineDocument {
         }
         return (IncomingEvent(orderId: orderId, kind: kind, at: time, processorReference: processorReference,
                               reason: reason, refundId: refundId), amount)
+    }
+
+    /// A refund id is typed back as an argument (`paydesk refunds withdraw re_…`): visible characters only. A
+    /// control or bidi character would hide what the operator has to type, and a line break would start a line
+    /// of output that PayDesk did not write. (Other text from the processor is kept as it came, and escaped
+    /// wherever it is shown.)
+    static func checkRefundId(_ text: String?) throws(FieldProblem) {
+        guard let text, !text.unicodeScalars.allSatisfy(\.isPlainlyVisible) else { return }
+        throw FieldProblem("refundId", "\(quoted(text)) is not an identifier: it holds a line break, control or format character")
     }
 }

@@ -99,7 +99,7 @@ extension PayDeskStore {
             case .refundSucceeded: .succeeded
             default: .failed
             }
-            guard target.status.canMove(to: next) else { throw refuse("refund \(refundId) is already \(target.status.rawValue)") }
+            guard target.status.canMove(to: next) else { throw refuse("refund \(quoted(refundId)) is already \(target.status.rawValue)") }
             if let amount = event.amount, amount != target.amount { throw refuse("amount differs from the refund's") }
             target.status = next
             target.failureReason = next == .failed ? event.reason : nil

@@ -164,7 +164,7 @@ extension PayDeskStore {
         return try writeEach(accepted) { charge, chain, db in
             let stored = try Self.fetchOrder(charge.orderId, db)
             guard stored.status == .charging, stored.processorReference == nil || stored.processorReference == charge.reference else {
-                throw StoreError.refused("charge_accepted: order \(charge.orderId) is \(stored.status.rawValue) with reference \(stored.processorReference ?? "none")")
+                throw StoreError.refused("charge_accepted: order \(charge.orderId) is \(stored.status.rawValue) with reference \(stored.processorReference.map { quoted($0) } ?? "none")")
             }
             var order = stored
             if stored.processorReference == nil {

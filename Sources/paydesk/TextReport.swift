@@ -101,7 +101,7 @@ enum TextReport {
             out.append("")
             out.append("Refunds")
             for refund in detail.refunds {
-                var line = "  \(refund.refundId)  \(refund.amount.description.leftPadded(to: 14))  \(refund.status.rawValue)  \(refund.reason.rawValue)"
+                var line = "  \(refund.refundId.neutralized)  \(refund.amount.description.leftPadded(to: 14))  \(refund.status.rawValue)  \(refund.reason.rawValue)"
                 line += "  by \(refund.requestedBy.neutralized) at \(refund.requestedAt.rfc3339)"
                 if let note = refund.note { line += "  “\(note.neutralized)”" }
                 if let failure = refund.failureReason { line += "  failed: \(failure.neutralized)" }

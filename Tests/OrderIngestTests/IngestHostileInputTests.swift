@@ -92,3 +92,27 @@ import TestSupport
         #expect(summary.ingested == 1)
     }
 }
+
+extension IngestHostileInputTests {
+    @Test func refusesARefundIdThatIsNotAnIdentifier() throws {
+        // Given a paid order, and refund events whose refund id would start a line of output of its own, reorder
+        // what is shown, or steer the terminal
+        let store = try Fixture.store()
+        let forged = "r1\nline 99: orderId: forged"
+        let (summary, problems) = try Fixture.ingest([
+            Fixture.order("A"), Fixture.event("A", "charge_submitted"), Fixture.event("A", "charge_succeeded", ["processorReference": "ch_1"]),
+            Fixture.event("A", "refund_succeeded", ["refundId": forged, "amount": "1.00"]),
+            Fixture.event("A", "refund_succeeded", ["refundId": "re_\u{202E}2", "amount": "1.00"]),
+            Fixture.event("A", "refund_succeeded", ["refundId": "re_3\u{1B}]0;x\u{07}", "amount": "1.00"]),
+            Fixture.event("A", "refund_succeeded", ["refundId": "re_4", "amount": "1.00"]),
+        ], into: store)
+        // Then each is refused, naming the field and showing the value escaped, and the good lines are kept
+        #expect(problems == [
+            #"line 4: refundId: "r1\u{A}line 99: orderId: forged" is not an identifier: it holds a line break, control or format character"#,
+            #"line 5: refundId: "re_\u{202E}2" is not an identifier: it holds a line break, control or format character"#,
+            #"line 6: refundId: "re_3\u{1B}]0;x\u{7}" is not an identifier: it holds a line break, control or format character"#,
+        ], "\(problems)")
+        #expect(summary.ingested == 4 && summary.rejected == 3)
+        #expect(try store.order("A").refunds.map(\.refundId) == ["re_4"])
+    }
+}

@@ -82,3 +82,18 @@ import TestSupport
         #expect(try store.verifyAudit().isIntact)
     }
 }
+
+extension OrderPaymentChangesTests {
+    @Test func aRefusalQuotesTheRefundIdItNames() throws {
+        // Given a paid order with a refund made at the processor, its id holding a line break (as a store written
+        // before ingest refused such ids may hold)
+        let store = try Fixture.store()
+        try Fixture.paidOrder("ORD-1", in: store)
+        let refund = IncomingEvent(orderId: "ORD-1", kind: .refundSucceeded, at: Fixture.now(), refundId: "r1\nline 99: forged", amount: 1_00)
+        #expect(try store.apply([refund], actor: processor) == [nil])
+        // When the same refund is reported again
+        let again = try store.apply([refund], actor: processor)
+        // Then the refusal shows the id escaped, on one line
+        #expect(again.map { $0?.description } == [#"refund_succeeded: refund "r1\u{A}line 99: forged" is already succeeded"#], "\(again)")
+    }
+}
