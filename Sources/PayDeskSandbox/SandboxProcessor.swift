@@ -19,6 +19,9 @@ public struct SandboxRates: Sendable, Equatable {
     public var refundFailure = 5
     /// Multiplies every delay: 0 answers at once (benchmarks), 1 is realistic.
     public var delayScale = 1.0
+    /// The most `delayScale` may be: the longest delay, 30 s, becomes 8 hours and 20 minutes. Past some 10^14 a
+    /// delay in milliseconds no longer fits in a time.
+    public static let maximumDelayScale = 1_000.0
 
     public init() {}
 }

@@ -63,7 +63,9 @@ struct ProcessCommand: AsyncParsableCommand {
                              ("--no-reversal-rate", noReversalRate), ("--refund-failure-rate", refundFailureRate)] where !(0...100).contains(rate) {
             throw ValidationError("\(name) \(rate) is not a percentage from 0 to 100")
         }
-        guard delayScale >= 0, delayScale.isFinite else { throw ValidationError("--delay-scale must be 0 or more") }
+        guard (0...SandboxRates.maximumDelayScale).contains(delayScale) else {
+            throw ValidationError("--delay-scale \(delayScale) is not from 0 to \(Int(SandboxRates.maximumDelayScale))")
+        }
         if maxWait != nil && !once { throw ValidationError("--max-wait needs --once: as a service, process waits for as long as it runs") }
     }
 

@@ -74,3 +74,20 @@ import Testing
         #expect(ingest.stderr == "\(paydesk.folder.path)/x\\u{1B}]0;pwned\\u{7}\\u{1B}[2J: line 1: line: not valid JSON (unexpected character at byte 2)\n")
     }
 }
+
+extension CommandLineTests {
+    @Test(arguments: ["-1", "1e17", "inf", "nan"])
+    func aSandboxDelayScaleOutOfRangeIsRefusedBeforeAnythingRuns(scale: String) throws {
+        // Given a store with an order the driver would charge
+        let paydesk = try PayDeskBinary()
+        try paydesk.createStore()
+        try paydesk.run(["ingest", "--db", paydesk.store], input: CommandTests.order)
+        // When the sandbox is asked to scale its delays past what a time can hold
+        let result = try paydesk.run(["process", "--processor", "sandbox", "--once", "--delay-scale=\(scale)", "--db", paydesk.store])
+        // Then it is refused as a usage error naming the option, and nothing was charged
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr.contains("--delay-scale") && result.stderr.contains("is not from 0 to 1000"), "\(result.stderr)")
+        let order = try #require(try paydesk.json(["orders", "show", "E2E-1", "--json", "--db", paydesk.store]) as? [String: Any])
+        #expect(order["status"] as? String == "authorized")
+    }
+}
