@@ -21,7 +21,7 @@ public struct PayDeskConsoleStore: ConsoleStore {
 
     public func order(_ orderId: String) throws -> OrderDetail { try store.order(orderId) }
 
-    public func refunds() throws -> [RefundView] { try store.refunds() }
+    public func refunds(limit: Int?) throws -> [RefundView] { try store.refunds(limit: limit) }
 
     public func auditEntries(limit: Int) throws -> [AuditEntry] { try store.auditEntries(limit: limit) }
 

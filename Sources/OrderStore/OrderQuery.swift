@@ -124,12 +124,13 @@ extension PayDeskStore {
             payment: record.paymentState(refundsInFlight: record.refundsInFlight))
     }
 
-    /// Refunds, those still pending first, then the newest.
-    public func refunds(status: RefundStatus? = nil, limit: Int = 500) throws(StoreError) -> [RefundView] {
+    /// Refunds, those still pending first, then the newest; at most `limit`, or all of them when it is nil.
+    public func refunds(status: RefundStatus? = nil, limit: Int? = 500) throws(StoreError) -> [RefundView] {
         var arguments: StatementArguments = []
         var condition = ""
         if let status { condition = "WHERE refunds.status = ?"; arguments += [status.rawValue] }
-        arguments += [limit]
+        // SQLite reads a negative limit as none.
+        arguments += [limit ?? -1]
         return try refundViews(condition + " ORDER BY refunds.status <> 'pending', refunds.requested_at DESC, refunds.id DESC LIMIT ?",
                                arguments)
     }

@@ -27,8 +27,17 @@ struct ConsoleFixture {
         try DemoStore(orders: orders, seed: 7, now: Self.now).build(into: writer, clock: clock, actor: Actor(login: "demo"))
         clock.set(Self.now)
         try Self.addHostileOrder(to: writer)
-        exports = ExportFolder(path: (path as NSString).deletingLastPathComponent + "/exports")
-        store = readOnly ? try PayDeskStore(path: path, mode: .readOnly) : writer
+        try self.init(opening: writer, size: size, readOnly: readOnly)
+    }
+
+    /// Another session on `other`'s store, exporting to the same folder: a second operator in the same shop.
+    init(sharing other: ConsoleFixture, size: Size = Size(width: 80, height: 24), readOnly: Bool) throws {
+        try self.init(opening: other.store, size: size, readOnly: readOnly)
+    }
+
+    private init(opening writer: PayDeskStore, size: Size, readOnly: Bool) throws {
+        exports = ExportFolder(path: (writer.path as NSString).deletingLastPathComponent + "/exports")
+        store = readOnly ? try PayDeskStore(path: writer.path, mode: .readOnly) : writer
         state = ConsoleState(size: size, storeName: "demo.sqlite", readOnlyReason: readOnly ? "--read-only was given" : nil,
                              utcOffsetSeconds: 8 * 3600, now: Self.now)
         run(state.initialEffects())

@@ -35,16 +35,24 @@ import Testing
     }
 
     @Test func eOnTheRefundsScreenWritesTheRefundsInAReadOnlySession() throws {
-        // Given a read-only session on the demo store's refunds
-        var console = try ConsoleFixture(orders: 200, readOnly: true)
+        // Given a read-only session on the demo store's refunds, more of them than the screen lists
+        let writer = try ConsoleFixture(orders: 200)
+        let paid = try #require(try writer.store.orders(OrderQuery(status: .paid, limit: 1)).first)
+        for _ in 0...StoreEffects.refundsShown {
+            try writer.store.requestRefund(orderId: paid.orderId, amount: Money(minorUnits: 1, currency: paid.total.currency),
+                                           reason: .other, actor: ConsoleFixture.actor)
+        }
+        var console = try ConsoleFixture(sharing: writer, readOnly: true)
         console.press(.tab)
-        let refunds = try console.store.refunds()
-        try #require(!refunds.isEmpty)
+        let refunds = try console.store.refunds(limit: nil)
+        try #require(refunds.count > StoreEffects.refundsShown)
         // When the operator presses e
         console.press(.character("e"))
-        // Then the refunds are in the file, the store unchanged by it
+        // Then every refund is in the file, not only those the screen lists, and the status line counts them all
         let file = console.exports.path + "/refunds-2026-11-21T12-00-00Z.csv"
         #expect(try String(contentsOfFile: file, encoding: .utf8) == CSVTable(refunds: refunds).text)
+        let line = console.screen[Layout(console.state.size).statusRow].trimmingCharacters(in: .whitespaces)
+        #expect(line.hasPrefix("wrote \(refunds.count) refunds to "), "\(line)")
     }
 
     @Test func aFolderThatCannotBeMadeIsOneLineNamingItAndLeavesNoFile() throws {

@@ -60,7 +60,7 @@ final class FakeConsoleStore: ConsoleStore, @unchecked Sendable {
         return Self.detail(of: summary, items: items)
     }
 
-    func refunds() throws -> [RefundView] { try record("refunds"); return [] }
+    func refunds(limit: Int?) throws -> [RefundView] { try record("refunds"); return [] }
 
     func auditEntries(limit: Int) throws -> [AuditEntry] { try record("auditEntries"); return [] }
 

@@ -13,8 +13,8 @@ public protocol ConsoleStore: Sendable {
     /// The header's glance at the shop as of `asOf`; cheap on any size of store.
     func shopActivity(asOf: Timestamp) throws -> ShopActivity
     func order(_ orderId: String) throws -> OrderDetail
-    /// Refunds, those still pending first, then the newest.
-    func refunds() throws -> [RefundView]
+    /// Refunds, those still pending first, then the newest; at most `limit`, or all of them when it is nil.
+    func refunds(limit: Int?) throws -> [RefundView]
     /// The newest entries of the audit log first.
     func auditEntries(limit: Int) throws -> [AuditEntry]
     /// Cancels an order that is still in `expecting`; a refusal is thrown, and nothing changes.

@@ -6,6 +6,8 @@ public struct StoreEffects: Sendable {
     let actor: Actor
     let clock: @Sendable () -> Timestamp
     let exports: ExportFolder
+    /// The refunds screen lists this many, pending first; `e` on it writes every one.
+    static let refundsShown = 500
 
     public init(store: any ConsoleStore, actor: Actor, exports: ExportFolder, clock: @escaping @Sendable () -> Timestamp) {
         self.store = store
@@ -30,7 +32,7 @@ public struct StoreEffects: Sendable {
             case .loadOrder(let orderId):
                 return .orderLoaded(try store.order(orderId))
             case .loadRefunds:
-                return .refundsLoaded(try store.refunds())
+                return .refundsLoaded(try store.refunds(limit: Self.refundsShown))
             case .loadAudit:
                 return .auditLoaded(try store.auditEntries(limit: 500))
             case .cancel(let orderId, let expecting, let key):
@@ -82,7 +84,7 @@ public struct StoreEffects: Sendable {
                 reach = query.searchTerm == nil ? .complete : try store.searchReach(query)
                 (table, rows) = (CSVTable(orders: orders), orders.count)
             case .refunds:
-                let refunds = try store.refunds()
+                let refunds = try store.refunds(limit: nil)
                 (table, rows, reach) = (CSVTable(refunds: refunds), refunds.count, .complete)
             }
         } catch {
