@@ -36,6 +36,11 @@ extension PayDeskStore {
             }
             switch try Self.priorUse(of: key, db) {
             case .cancel(orderId: let earlier) where earlier == orderId:
+                // PayDesk's own key stands for this order's cancel while that cancel stands. Once it has come to
+                // nothing (the bank refused the reversal, and the refund after it failed), the order may be
+                // cancelled again, and that is a new request, not a retry of the old one.
+                if idempotencyKey == nil,
+                   (try? PaymentLifecycle.apply(.cancel, to: order.paymentState(refundsInFlight: order.refundsInFlight))) != nil { break }
                 guard let original = try Self.cancelOutcome(recordedFor: key, orderId: orderId, db) else { break }
                 try audit("replay of the cancel under this key; nothing new")
                 return .success(CancelResult(outcome: original, replayed: true))
@@ -228,8 +233,9 @@ extension PayDeskStore {
 
     /// What the cancel recorded under `key` did, from its audit entry.
     static func cancelOutcome(recordedFor key: String, orderId: String, _ db: Database) throws -> CancelOutcome? {
+        // The latest: PayDesk's own key can carry a second cancel once the first came to nothing.
         let outcomes = try String.fetchAll(db, sql: """
-            SELECT outcome FROM audit_log WHERE order_id = ? AND action = 'cancel' AND idempotency_key = ? ORDER BY id
+            SELECT outcome FROM audit_log WHERE order_id = ? AND action = 'cancel' AND idempotency_key = ? ORDER BY id DESC
             """, arguments: [orderId, key])
         return outcomes.lazy.compactMap(CancelOutcome.init(rawValue:)).first
     }

@@ -153,6 +153,25 @@ import TestSupport
         #expect(try store.outbox().isEmpty)
     }
 
+    @Test func aCancelThatCameToNothingCanBeAskedForAgainWithoutAKey() throws {
+        // Given a paid order cancelled without a key, whose bank refused the reversal, and whose refund after that failed
+        let store = try Fixture.store()
+        try Fixture.paidOrder(in: store)
+        #expect(try store.requestCancel(orderId: "ORD-1", expecting: .paid, actor: Fixture.actor) == CancelResult(outcome: .reversalRequested, replayed: false))
+        try Fixture.ingest([Fixture.event("ORD-1", "reversal_unsupported", at: "2026-11-21T09:40:00Z")], into: store)
+        let refund = try #require(try store.order("ORD-1").refunds.first)
+        try Fixture.ingest([Fixture.event("ORD-1", "refund_failed", at: "2026-11-21T09:45:00Z", ["refundId": refund.refundId])], into: store)
+        #expect(try store.order("ORD-1").summary.status == .paid && store.outbox().isEmpty)
+        // When the operator cancels it again, without a key
+        let again = try store.requestCancel(orderId: "ORD-1", expecting: .paid, actor: Fixture.actor)
+        // Then a reversal is requested anew, not "already done (replayed)" with nothing requested
+        #expect(again == CancelResult(outcome: .reversalRequested, replayed: false))
+        #expect(try store.outbox().map(\.kind) == [.reverse])
+        // And that cancel, retried, is a replay of it
+        #expect(try store.requestCancel(orderId: "ORD-1", expecting: .paid, actor: Fixture.actor) == CancelResult(outcome: .reversalRequested, replayed: true))
+        #expect(try store.verifyAudit().isIntact)
+    }
+
     @Test func reversalEndsReversed() throws {
         let store = try Fixture.store()
         try Fixture.paidOrder(in: store)
