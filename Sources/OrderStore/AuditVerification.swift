@@ -101,12 +101,14 @@ extension PayDeskStore {
         var seen = Set<String>()
         let orders = try Row.fetchCursor(db, sql: "SELECT order_id, status, failure_reason, cancel_requested, paid, refunded FROM orders ORDER BY id")
         while let row = try orders.next() {
-            let orderId: String = row["order_id"]
+            let orderId: String = try row.checked("order_id", in: "orders")
+            let place = "order \(quoted(orderId))"
             guard let history = replay.orders[orderId] else { return "order \(orderId) is in the store but has no history in the audit log" }
             seen.insert(orderId)
             let effect = history.effect
-            let storedStatus: String = row["status"], storedFailure: String? = row["failure_reason"]
-            let storedPaid: Int64 = row["paid"], storedRefunded: Int64 = row["refunded"], storedCancel: Bool = row["cancel_requested"]
+            let storedStatus: String = try row.checked("status", in: place), storedFailure: String? = try row.checked("failure_reason", in: place)
+            let storedPaid: Int64 = try row.checked("paid", in: place), storedRefunded: Int64 = try row.checked("refunded", in: place)
+            let storedCancel: Bool = try row.checked("cancel_requested", in: place)
             let differences = [
                 storedStatus == effect.status.rawValue ? nil : "status is \(storedStatus) in the store, \(effect.status.rawValue) by the audit log",
                 storedFailure == effect.failureReason?.rawValue ? nil
@@ -128,11 +130,12 @@ extension PayDeskStore {
             ORDER BY refunds.id
             """)
         while let row = try refunds.next() {
-            let refundId: String = row["refund_id"], orderId: String = row["order_id"]
+            let refundId: String = try row.checked("refund_id", in: "refunds"), orderId: String = try row.checked("order_id", in: "refunds")
             guard let logged = replay.orders[orderId]?.refunds[refundId] else {
                 return "refund \(refundId) of order \(orderId) is in the store but not in the audit log"
             }
-            let amount: Int64 = row["amount"], status: String = row["status"]
+            let place = "refund \(quoted(refundId))"
+            let amount: Int64 = try row.checked("amount", in: place), status: String = try row.checked("status", in: place)
             if amount != logged.amount || status != logged.status.rawValue {
                 return "refund \(refundId) of order \(orderId) is \(status), \(amount) minor units in the store, "
                     + "\(logged.status.rawValue), \(logged.amount) by the audit log"

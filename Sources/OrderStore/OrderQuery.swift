@@ -73,8 +73,8 @@ extension PayDeskStore {
             try Row.fetchAll(db, sql: "SELECT status, currency, orders, amount FROM status_totals WHERE orders > 0 ORDER BY status, currency")
         }
         return try rows.map { (row: Row) throws(StoreError) in
-            let statusText = try Self.decode(String.self, "status", of: row, in: "status_totals")
-            let code = try Self.decode(String.self, "currency", of: row, in: "status_totals")
+            let statusText = try row.checked("status", in: "status_totals", as: String.self)
+            let code = try row.checked("currency", in: "status_totals", as: String.self)
             guard let status = PaymentStatus(rawValue: statusText), let currency = Currency(code: code) else {
                 throw .database("status_totals: unknown status \(quoted(statusText)) or currency \(quoted(code))")
             }
@@ -84,7 +84,7 @@ extension PayDeskStore {
             } else {
                 .overflow(currency)
             }
-            return StatusTotal(status: status, orders: try Self.decode(Int.self, "orders", of: row, in: "status_totals"), amount: amount)
+            return StatusTotal(status: status, orders: try row.checked("orders", in: "status_totals", as: Int.self), amount: amount)
         }
     }
 
@@ -151,23 +151,15 @@ extension PayDeskStore {
         for row in rows {
             let record: RefundRecord
             do { record = try RefundRecord(row: row) } catch {
-                throw .database("refund \(quoted((row["refund_id"] as String?) ?? "")) (row \((row["id"] as Int64?) ?? 0)) is unreadable")
+                throw .database("refund \(row.shown("refund_id")) (row \(row.shown("id"))) is unreadable")
             }
-            guard let currency = Currency(code: row["owning_currency"]) else { throw .database("refund \(record.refundId): unknown currency") }
-            views.append(RefundView(record, orderId: row["owning_order_id"], currency: currency))
+            let place = "refund \(quoted(record.refundId))"
+            guard let currency = Currency(code: try row.checked("owning_currency", in: place, as: String.self)) else {
+                throw .database("\(place): unknown currency \(row.shown("owning_currency"))")
+            }
+            views.append(RefundView(record, orderId: try row.checked("owning_order_id", in: place), currency: currency))
         }
         return views
-    }
-}
-
-extension PayDeskStore {
-    /// A column's value, or an error naming where it is: a row a person or an older version wrote wrongly
-    /// fails its read with a message, never traps.
-    static func decode<Value: DatabaseValueConvertible>(_ type: Value.Type, _ column: String, of row: Row,
-                                                        in place: String) throws(StoreError) -> Value {
-        do { return try row.decode(type, forColumn: column) } catch {
-            throw .database("\(place): \(column) holds \(quoted(String(describing: row[column] as DatabaseValue))), not a \(type)")
-        }
     }
 }
 
@@ -175,9 +167,8 @@ extension PayDeskStore {
     /// The currency of a row that has an `order_id` and a `currency`, or an error naming the order: a row this
     /// PayDesk cannot read (a currency only a newer version knows, say) is never skipped in silence.
     static func currency(of row: Row) throws(StoreError) -> Currency {
-        let code: String? = row["currency"]
-        guard let currency = code.flatMap(Currency.init(code:)) else {
-            throw .database("order \(quoted((row["order_id"] as String?) ?? "")): unknown currency \(quoted(code ?? "NULL"))")
+        guard let currency = Currency(code: try row.checked("currency", in: "order \(row.shown("order_id"))", as: String.self)) else {
+            throw .database("order \(row.shown("order_id")): unknown currency \(row.shown("currency"))")
         }
         return currency
     }

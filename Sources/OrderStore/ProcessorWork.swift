@@ -69,7 +69,10 @@ extension PayDeskStore {
                 SELECT order_id, currency, total FROM orders WHERE status = 'authorized' ORDER BY created_at, id LIMIT ?
                 """), arguments: [limit])
         }
-        return try rows.map { (row: Row) throws(StoreError) in (row["order_id"], Money(minorUnits: row["total"], currency: try Self.currency(of: row))) }
+        return try rows.map { (row: Row) throws(StoreError) in
+            let place = "order \(row.shown("order_id"))"
+            return (try row.checked("order_id", in: place), Money(minorUnits: try row.checked("total", in: place), currency: try Self.currency(of: row)))
+        }
     }
 
     /// Charges submitted and not yet answered, oldest first.
@@ -83,13 +86,15 @@ extension PayDeskStore {
         }
         return try rows.map { (row: Row) throws(StoreError) in
             let currency = try Self.currency(of: row)
-            let schedule = (row["next_poll_at"] as Int64?).map {
-                PollSchedule(due: Timestamp(millisecondsSinceEpoch: $0), interval: row["poll_interval"])
+            let place = "order \(row.shown("order_id"))"
+            var schedule: PollSchedule?
+            if let due = try row.checked("next_poll_at", in: place, as: Int64?.self) {
+                schedule = PollSchedule(due: Timestamp(millisecondsSinceEpoch: due), interval: try row.checked("poll_interval", in: place))
             }
-            return ChargeInFlight(orderId: row["order_id"], total: Money(minorUnits: row["total"], currency: currency),
-                                  processorReference: row["processor_reference"],
-                                  submittedAt: Timestamp(millisecondsSinceEpoch: row["updated_at"]), cancelRequested: row["cancel_requested"],
-                                  pollSchedule: schedule)
+            return ChargeInFlight(orderId: try row.checked("order_id", in: place), total: Money(minorUnits: try row.checked("total", in: place), currency: currency),
+                                  processorReference: try row.checked("processor_reference", in: place),
+                                  submittedAt: Timestamp(millisecondsSinceEpoch: try row.checked("updated_at", in: place)),
+                                  cancelRequested: try row.checked("cancel_requested", in: place), pollSchedule: schedule)
         }
     }
 
@@ -144,12 +149,13 @@ extension PayDeskStore {
         }
         return try rows.map { (row: Row) throws(StoreError) in
             let currency = try Self.currency(of: row)
-            guard let status = PaymentStatus(rawValue: row["status"]) else {
-                throw .database("order \(quoted((row["order_id"] as String?) ?? "")): unknown status \(quoted((row["status"] as String?) ?? "NULL"))")
+            let place = "order \(row.shown("order_id"))"
+            guard let status = PaymentStatus(rawValue: try row.checked("status", in: place, as: String.self)) else {
+                throw .database("\(place): unknown status \(row.shown("status"))")
             }
-            return AcceptedCharge(orderId: row["order_id"], reference: row["processor_reference"],
-                                  total: Money(minorUnits: row["total"], currency: currency), status: status,
-                                  failureReason: (row["failure_reason"] as String?).flatMap(FailureReason.init(rawValue:)))
+            return AcceptedCharge(orderId: try row.checked("order_id", in: place), reference: try row.checked("processor_reference", in: place),
+                                  total: Money(minorUnits: try row.checked("total", in: place), currency: currency), status: status,
+                                  failureReason: try row.checked("failure_reason", in: place, as: String?.self).flatMap(FailureReason.init(rawValue:)))
         }
     }
 

@@ -65,32 +65,36 @@ extension OrderSummary {
     }
 
     private init(_ row: Row, at position: (Field) -> Int?) throws(StoreError) {
-        func value<Value: DatabaseValueConvertible>(_ field: Field) -> Value? { position(field).flatMap { row[$0] } }
-        let orderId: String = value(.orderId) ?? "?"
+        var orderId = "?"
+        func value<Value: DatabaseValueConvertible>(_ field: Field) throws(StoreError) -> Value? {
+            guard let index = position(field) else { return nil }
+            return try row.checked(atIndex: index, in: "order \(quoted(orderId))", as: Value?.self)
+        }
+        orderId = try value(.orderId) ?? "?"
         func required<Value: DatabaseValueConvertible>(_ field: Field) throws(StoreError) -> Value {
-            guard let found: Value = value(field) else { throw .database("order \(orderId) has no \(field.name)") }
+            guard let found: Value = try value(field) else { throw .database("order \(quoted(orderId)) has no \(field.name)") }
             return found
         }
         let code: String = try required(.currency)
-        guard let currency = Currency(code: code) else { throw .database("order \(orderId) has unknown currency \(code)") }
-        guard let status = PaymentStatus(rawValue: try required(.status)) else { throw .database("order \(orderId) has an unknown status") }
+        guard let currency = Currency(code: code) else { throw .database("order \(quoted(orderId)) has unknown currency \(quoted(code))") }
+        guard let status = PaymentStatus(rawValue: try required(.status)) else { throw .database("order \(quoted(orderId)) has an unknown status") }
         let createdAt: Int64 = try required(.createdAt), total: Int64 = try required(.total)
         self.init(orderId: orderId,
                   createdAt: Timestamp(millisecondsSinceEpoch: createdAt),
                   status: status,
-                  failureReason: (value(.failureReason) as String?).flatMap(FailureReason.init(rawValue:)),
+                  failureReason: (try value(.failureReason) as String?).flatMap(FailureReason.init(rawValue:)),
                   total: Money(minorUnits: total, currency: currency),
                   customer: try required(.customerName),
-                  shippingMethod: value(.shippingMethod),
-                  shippingLabel: value(.shippingLabel),
+                  shippingMethod: try value(.shippingMethod),
+                  shippingLabel: try value(.shippingLabel),
                   wallet: try required(.wallet),
-                  cardLast4: value(.cardLast4),
+                  cardLast4: try value(.cardLast4),
                   cancelRequested: try required(.cancelRequested),
-                  refundPending: value(.refundPending) ?? false,
-                  tokenOutcome: (value(.tokenOutcome) as String?).flatMap(TokenVerification.Outcome.init(rawValue:)),
+                  refundPending: try value(.refundPending) ?? false,
+                  tokenOutcome: (try value(.tokenOutcome) as String?).flatMap(TokenVerification.Outcome.init(rawValue:)),
                   tokenMismatch: try required(.tokenMismatch),
-                  holdReason: value(.holdReason),
-                  tokenFromSandbox: value(.tokenSandbox) ?? false,
+                  holdReason: try value(.holdReason),
+                  tokenFromSandbox: try value(.tokenSandbox) ?? false,
                   updatedAt: Timestamp(millisecondsSinceEpoch: try required(.updatedAt)),
                   cursor: OrderCursor(createdAt: createdAt, currency: code, total: total, rowID: try required(.id)))
     }

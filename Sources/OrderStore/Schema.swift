@@ -128,8 +128,10 @@ enum Schema {
         // Plain SQL, not the records: a migration must read the schema as it stood, whatever the code becomes.
         var refunds: [Int64: [AuditEffect.Refund]] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT order_ref, refund_id, amount, status FROM refunds ORDER BY order_ref, id") {
-            let status = RefundStatus(rawValue: row["status"]) ?? .pending
-            refunds[row["order_ref"], default: []].append(AuditEffect.Refund(id: row["refund_id"], amount: row["amount"], status: status))
+            let place = "refund \(row.shown("refund_id"))"
+            let status = RefundStatus(rawValue: try row.checked("status", in: place, as: String.self)) ?? .pending
+            refunds[try row.checked("order_ref", in: place, as: Int64.self), default: []]
+                .append(AuditEffect.Refund(id: try row.checked("refund_id", in: place), amount: try row.checked("amount", in: place), status: status))
         }
         let now = Timestamp.now()
         let orders = try Row.fetchCursor(db, sql: """

@@ -42,15 +42,17 @@ enum SearchIndex {
         while let row = try rows.next() {
             walked += 1
             defer { progress.walked(walked) }
-            let contacts = [4, 9].compactMap { (first: Int) -> Contact? in
-                let values: [String?] = (first..<first + 5).map { row[$0] }
-                guard values.contains(where: { $0 != nil }) else { return nil }
-                return Contact(givenName: values[0], familyName: values[1], phoneNumber: values[2], emailAddress: values[3],
-                               postalAddress: values[4].map { PostalAddress(city: $0) })
+            let place = "order \(row.shown("order_id"))"
+            var contacts: [Contact] = []
+            for first in [4, 9] {
+                let values = try (first..<first + 5).map { (index: Int) throws(StoreError) in try row.checked(atIndex: index, in: place, as: String?.self) }
+                guard values.contains(where: { $0 != nil }) else { continue }
+                contacts.append(Contact(givenName: values[0], familyName: values[1], phoneNumber: values[2], emailAddress: values[3],
+                                        postalAddress: values[4].map { PostalAddress(city: $0) }))
             }
-            let document = SearchText.document(orderId: row["order_id"], contacts: contacts, cardLast4: row["card_last4"],
-                                               shippingLabel: row["shipping_label"])
-            try db.execute(sql: "INSERT INTO order_search (rowid, document) VALUES (?, ?)", arguments: [row["id"], document])
+            let document = SearchText.document(orderId: try row.checked("order_id", in: place), contacts: contacts,
+                                               cardLast4: try row.checked("card_last4", in: place), shippingLabel: try row.checked("shipping_label", in: place))
+            try db.execute(sql: "INSERT INTO order_search (rowid, document) VALUES (?, ?)", arguments: [try row.checked("id", in: place, as: Int64.self), document])
         }
     }
 
