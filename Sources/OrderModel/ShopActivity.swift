@@ -42,7 +42,7 @@ public struct ShopActivity: Sendable, Equatable {
 
     /// Charges in flight for more than 5 s at `now`.
     public func chargesWaiting(at now: Timestamp) -> Int {
-        chargesWaiting + recentCharges.filter { now.millisecondsSinceEpoch - $0.millisecondsSinceEpoch > Self.chargeWaitMilliseconds }.count
+        chargesWaiting + recentCharges.filter { now.milliseconds(since: $0) > Self.chargeWaitMilliseconds }.count
     }
 
     /// The hour up to and including the minute of `now`, in `buckets` equal parts (60 divisible by it): orders,

@@ -18,8 +18,17 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
     /// (`() -> Timestamp`, or a `DriverClock`) with this as its default, and tests pass `VirtualClock`.
     @Sendable public static func now() -> Timestamp { Timestamp(date: Date()) }
 
+    /// Times read from a store can be anything a person wrote there: arithmetic on them stops at the ends of
+    /// the range rather than trapping.
     public func adding(milliseconds: Int64) -> Timestamp {
-        Timestamp(millisecondsSinceEpoch: millisecondsSinceEpoch + milliseconds)
+        let (sum, overflow) = millisecondsSinceEpoch.addingReportingOverflow(milliseconds)
+        return Timestamp(millisecondsSinceEpoch: overflow ? (milliseconds < 0 ? .min : .max) : sum)
+    }
+
+    /// How long after `earlier` this is, in milliseconds (negative when before), stopping at the ends of the range.
+    public func milliseconds(since earlier: Timestamp) -> Int64 {
+        let (difference, overflow) = millisecondsSinceEpoch.subtractingReportingOverflow(earlier.millisecondsSinceEpoch)
+        return overflow ? (earlier.millisecondsSinceEpoch < 0 ? .max : .min) : difference
     }
 
     public var description: String { rfc3339 }

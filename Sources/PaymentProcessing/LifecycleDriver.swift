@@ -120,7 +120,7 @@ public final class LifecycleDriver {
             let now = clock.now()
             if result == .pending, let schedule = Self.pollSchedule(charge), now >= schedule.due {
                 let next = PollSchedule(due: now.adding(milliseconds: schedule.interval),
-                                        interval: min(schedule.interval * 2, Self.maximumPollInterval))
+                                        interval: min(schedule.interval, Self.maximumPollInterval / 2) * 2)
                 nextPolls.append((charge.orderId, next))
                 totals.polls += 1
                 await attempt("polling a charge", charge.orderId) {

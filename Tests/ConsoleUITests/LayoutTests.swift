@@ -158,3 +158,21 @@ import Testing
         }
     }
 }
+
+extension LayoutTests {
+    @Test func ordersWhoseTimesAreAtTheEndsOfTheRangeAreDrawn() throws {
+        // Given charging and paid orders whose times a person wrote at the ends of the range
+        var rows: [OrderSummary] = []
+        for (index, milliseconds) in [Int64.min, .max, 0].enumerated() {
+            for status in [PaymentStatus.charging, .paid] {
+                var row = ConsoleStoreProtocolTests.summary("EDGE-\(index)-\(status.rawValue)", customer: "Ada", minutesAgo: 1, status: status)
+                row.updatedAt = Timestamp(millisecondsSinceEpoch: milliseconds)
+                row.createdAt = Timestamp(millisecondsSinceEpoch: milliseconds)
+                rows.append(row)
+            }
+        }
+        // When the list is drawn, Then every order is on it
+        let screen = Self.console(120, 30, rows: rows).view().lines.joined(separator: "\n")
+        for row in rows { #expect(screen.contains(row.orderId), "\(row.orderId)") }
+    }
+}

@@ -47,3 +47,19 @@ import Testing
         #expect(instant.wallClock(utcOffsetSeconds: -5 * 3600).short == "12-31 18:30")
     }
 }
+
+@Suite struct TimestampArithmeticTests {
+    @Test func arithmeticStopsAtTheEndsOfTheRangeRatherThanTrapping() {
+        // Given times a person could have written into a store, at the ends of the range
+        let earliest = Timestamp(millisecondsSinceEpoch: .min), latest = Timestamp(millisecondsSinceEpoch: .max)
+        let moment = Timestamp(rfc3339: "2026-11-21T09:30:00Z")!
+        // Then adding past an end stops at it, and ordinary sums are exact
+        #expect(latest.adding(milliseconds: 1) == latest && earliest.adding(milliseconds: -1) == earliest)
+        #expect(moment.adding(milliseconds: 1_500).rfc3339 == "2026-11-21T09:30:01.500Z")
+        // And a difference past an end stops at it, keeping its sign, and ordinary ones are exact
+        #expect(moment.milliseconds(since: earliest) == .max && earliest.milliseconds(since: moment) == .min)
+        #expect(latest.milliseconds(since: earliest) == .max && earliest.milliseconds(since: latest) == .min)
+        #expect(moment.adding(milliseconds: 5_001).milliseconds(since: moment) == 5_001)
+        #expect(moment.milliseconds(since: moment.adding(milliseconds: 5_001)) == -5_001)
+    }
+}

@@ -52,7 +52,7 @@ func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count 
 
 /// "12s", "4m", "3h", "2d": how long before `now` `timestamp` was, as briefly as a column allows.
 func age(of timestamp: Timestamp, at now: Timestamp) -> String {
-    let seconds = max(0, (now.millisecondsSinceEpoch - timestamp.millisecondsSinceEpoch) / 1_000)
+    let seconds = max(0, now.milliseconds(since: timestamp) / 1_000)
     switch seconds {
     case ..<60: return "\(seconds)s"
     case ..<3_600: return "\(seconds / 60)m"

@@ -103,7 +103,7 @@ struct HeaderFacts: Equatable, Sendable {
         guard let freshAt else { return ("loading…", "…", .title) }
         // The store is checked once a second, so a check up to two seconds old is current: the age stays at 0
         // (and the screen still) while live updates work, and counts up when they stop.
-        let elapsed = now.millisecondsSinceEpoch - freshAt.millisecondsSinceEpoch
+        let elapsed = now.milliseconds(since: freshAt)
         let shown = elapsed < 2_000 ? "0s" : age(of: freshAt, at: now)
         return ("updated \(shown) ago", "\(shown) ago", paused || elapsed >= 2_000 ? .warning : .title)
     }

@@ -73,7 +73,7 @@ extension ConsoleState {
             // The check that failed, as the reason names it ("replay window: …"): why it waits for a person.
             flags.append(RowFlag("HELD", detail: row.holdReason.map { String($0.prefix { $0 != ":" }) }))
         }
-        if row.status == .charging, now.millisecondsSinceEpoch - row.updatedAt.millisecondsSinceEpoch > 5_000 {
+        if row.status == .charging, now.milliseconds(since: row.updatedAt) > 5_000 {
             flags.append(RowFlag("WAIT", detail: age(of: row.updatedAt, at: now)))
         }
         if row.cancelRequested { flags.append(RowFlag("CANCEL")) }
