@@ -1,4 +1,5 @@
-// The only C in PayDesk: ncurses' wide-character API, and shims for the macros and globals Swift cannot see.
+// The only C in PayDesk: ncurses' wide-character API, shims for the macros and globals Swift cannot see, and
+// what a crash needs to give the terminal back from a signal handler.
 #ifndef PAYDESK_CNCURSESW_SHIM_H
 #define PAYDESK_CNCURSESW_SHIM_H
 
@@ -9,6 +10,9 @@
 #include <locale.h>
 #include <signal.h>
 #include <stdio.h>
+#include <string.h>
+#include <termios.h>
+#include <unistd.h>
 #include <wchar.h>
 #include <langinfo.h>
 #include <ncursesw/curses.h>
@@ -59,6 +63,74 @@ static inline int paydesk_can_position_cursor(const char *name, int fd) {
     int can = cup != NULL && cup != (char *)-1;
     del_curterm(cur_term);
     return can;
+}
+
+/// What a crash needs to give the terminal back, kept where a signal handler reaches it without allocating:
+/// the terminal's modes from before the console took it, terminfo's strings that leave the console's screen,
+/// and the handlers that were there before (Swift's backtracer), which take over once the terminal is back.
+/// (In a function: Swift emits a header's inline functions, with their statics, but not its global variables.)
+enum { paydesk_crash_signal_count = 6 };
+struct paydesk_crash_restore {
+    int input, output;
+    struct termios modes;
+    char leave[256];
+    size_t length;
+    int signals[paydesk_crash_signal_count];
+    struct sigaction previous[paydesk_crash_signal_count];
+};
+static inline struct paydesk_crash_restore *paydesk_crash(void) {
+    static struct paydesk_crash_restore state = { .signals = { SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT } };
+    return &state;
+}
+
+/// Only async-signal-safe calls: write, tcsetattr, sigaction, raise.
+static void paydesk_restore_on_crash(int number) {
+    struct paydesk_crash_restore *crash = paydesk_crash();
+    ssize_t written = write(crash->output, crash->leave, crash->length);
+    (void)written;
+    tcsetattr(crash->input, TCSANOW, &crash->modes);
+    for (int index = 0; index < paydesk_crash_signal_count; index++) {
+        if (crash->signals[index] == number) { sigaction(number, &crash->previous[index], NULL); }
+    }
+    raise(number);
+}
+
+static inline void paydesk_crash_append(const char *capability) {
+    struct paydesk_crash_restore *crash = paydesk_crash();
+    const char *text = tigetstr((char *)capability);
+    if (text == NULL || text == (char *)-1) { return; }
+    size_t length = strlen(text);
+    if (crash->length + length > sizeof crash->leave) { return; }
+    memcpy(crash->leave + crash->length, text, length);
+    crash->length += length;
+}
+
+/// Once the console has the screen: a crash (a trap, a fault, an abort) first leaves the console's screen
+/// (attributes off, cursor shown, keypad mode off, the shell's screen back), then sets `modes` again, then
+/// hands the signal to whatever handled it before.
+static inline void paydesk_restore_terminal_on_crash(int input, int output, const struct termios *modes) {
+    struct paydesk_crash_restore *crash = paydesk_crash();
+    crash->input = input;
+    crash->output = output;
+    crash->modes = *modes;
+    crash->length = 0;
+    paydesk_crash_append("sgr0");
+    paydesk_crash_append("cnorm");
+    paydesk_crash_append("rmkx");
+    paydesk_crash_append("rmcup");
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = paydesk_restore_on_crash;
+    sigemptyset(&action.sa_mask);
+    for (int index = 0; index < paydesk_crash_signal_count; index++) {
+        sigaction(crash->signals[index], &action, &crash->previous[index]);
+    }
+}
+
+/// The console gave the terminal back itself: a crash after that is none of the terminal's business.
+static inline void paydesk_forget_terminal_on_crash(void) {
+    struct paydesk_crash_restore *crash = paydesk_crash();
+    for (int index = 0; index < paydesk_crash_signal_count; index++) { sigaction(crash->signals[index], &crash->previous[index], NULL); }
 }
 
 #endif

@@ -13,6 +13,8 @@ public final class CursesTerminal: Terminal {
     private let palette: CursesPalette
     private var previous: ScreenBuffer?
     private var restored = false
+    /// A crash leaves the console's screen and sets the shell's modes again, until the console does it itself.
+    private let restoresOnCrash: Bool
     /// Where keys come from, to tell a terminal that went away from a read that timed out.
     private let inputDescriptor: Int32
     /// The terminal went away (its other end closed) without a SIGHUP reaching this process.
@@ -49,6 +51,9 @@ public final class CursesTerminal: Terminal {
         case 0: throw .cannotPositionCursor(term: termName)
         default: throw .unknownTerminal(termName)
         }
+        // The modes the shell left the terminal in, for a crash to set again (`paydesk_restore_terminal_on_crash`).
+        var shellModes = termios()
+        let hasShellModes = tcgetattr(fileno(input), &shellModes) == 0
         guard let screen = newterm(termName, output, input) else { throw .unknownTerminal(termName) }
         self.screen = screen
         inputDescriptor = fileno(input)
@@ -75,6 +80,10 @@ public final class CursesTerminal: Terminal {
         // anything is drawn, sends every frame in one write, as after a return from Ctrl-Z.
         endwin()
         doupdate()
+        // Not for streams given by a caller (tests): their process has its own ways with crashes.
+        let isControllingTerminal = if case .controllingTerminal = device { true } else { false }
+        restoresOnCrash = hasShellModes && isControllingTerminal
+        if restoresOnCrash { paydesk_restore_terminal_on_crash(fileno(input), fileno(output), &shellModes) }
         StopSignals.install()
         // After newterm, which installs ncurses' own SIGTSTP handler: ours leaves the screen from the loop.
         JobControl.install()
@@ -86,6 +95,7 @@ public final class CursesTerminal: Terminal {
     public func restore() {
         guard !restored else { return }
         restored = true
+        if restoresOnCrash { paydesk_forget_terminal_on_crash() }
         set_term(screen)
         endwin()
         delscreen(screen)

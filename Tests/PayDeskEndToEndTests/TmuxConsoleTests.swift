@@ -241,6 +241,25 @@ import Testing
         #expect(try !tmux.screen("hup").contains("PayDesk"))
     }
 
+    @Test(arguments: [SIGSEGV, SIGILL, SIGABRT])
+    func aCrashGivesTheTerminalBack(signal: Int32) throws {
+        // Given the console running in a terminal (Swift's backtracer off: on a terminal it waits for a key), and
+        // the terminal's modes after it, recorded by the shell
+        let binary = try PayDeskBinary()
+        #expect(try binary.run(["demo", "--db", binary.store, "--orders", "20", "--no-console"]).status == 0)
+        let tmux = Tmux()
+        try tmux.start("crash", consoleCommand(binary, "SWIFT_BACKTRACE=enable=no") + "; stty -a > \(binary.folder.path)/stty-after; sleep 30")
+        try tmux.waitFor("crash", "the console") { $0.contains("PayDesk") && $0.contains("TEA-000020") }
+        // When it crashes: a fault, a trap (what a failed Swift check is), an abort
+        kill(try tmux.consoleProcess("crash"), signal)
+        // Then it still dies of that signal, but the screen is the shell's again and the terminal is in its cooked modes
+        let sttyPath = binary.folder.appendingPathComponent("stty-after").path
+        let modes = try waitForLines(in: sttyPath).split(whereSeparator: { $0 == " " || $0 == ";" || $0 == "\n" })
+        #expect(modes.contains("icanon") && modes.contains("echo") && !modes.contains("-icanon") && !modes.contains("-echo"))
+        #expect(try String(contentsOfFile: binary.folder.appendingPathComponent("exit-status").path, encoding: .utf8) == "exit \(128 + signal)\n")
+        #expect(try !tmux.screen("crash").contains("PayDesk"))
+    }
+
     /// A console in a session of its own (as runuser, sudo or setsid leave it) gets no SIGHUP when its terminal
     /// goes away; it used to take every read's error for "no key yet" and spin on the dead terminal forever.
     @Test func aConsoleWhoseTerminalVanishesWithoutAHangUpEnds() throws {
