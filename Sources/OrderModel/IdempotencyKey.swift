@@ -20,11 +20,17 @@ public enum IdempotencyKey {
         return nil
     }
 
-    /// An operator's cancel without a key of their own.
-    public static func cancel(_ orderId: String) -> String { "paydesk:cancel:\(orderId)" }
+    /// An operator's cancel without a key of their own: the order's first, and `#2`, `#3`… for those after a
+    /// cancel that came to nothing (`#` is in no order id).
+    public static func cancel(_ orderId: String, attempt: Int = 1) -> String { numbered("paydesk:cancel:\(orderId)", attempt) }
 
-    /// The full refund that follows when the bank refuses to reverse a charge.
-    public static func automaticRefund(_ orderId: String) -> String { "paydesk:reversal-refused:\(orderId)" }
+    /// The full refund that follows when the bank refuses to reverse a charge: numbered as the cancels are, as
+    /// an order whose refund failed can be cancelled again.
+    public static func automaticRefund(_ orderId: String, attempt: Int = 1) -> String {
+        numbered("paydesk:reversal-refused:\(orderId)", attempt)
+    }
+
+    private static func numbered(_ key: String, _ attempt: Int) -> String { attempt == 1 ? key : "\(key)#\(attempt)" }
 
     /// A refund made at the processor directly (its dashboard, say) and reported by a payment event.
     public static func processorRefund(_ refundId: String) -> String { "paydesk:processor:\(refundId)" }

@@ -26,9 +26,9 @@ extension PayDeskStore {
                               actor: Actor) throws(StoreError) -> CancelResult {
         if let idempotencyKey, let problem = IdempotencyKey.checkOperatorKey(idempotencyKey) { throw .refused(problem) }
         let now = clock()
-        let key = idempotencyKey ?? IdempotencyKey.cancel(orderId)
         let result = try write { db -> Result<CancelResult, StoreError> in
             var order = try Self.fetchOrder(orderId, db)
+            let key = try idempotencyKey ?? Self.ownCancelKey(for: order, db)
             let stored = order, currency = order.currency
             func audit(_ outcome: String, effect: AuditEffect? = nil) throws {
                 try AuditLog.append(AuditEntry(at: now, actor: actor, action: "cancel", orderId: orderId, amount: order.total,
@@ -36,11 +36,6 @@ extension PayDeskStore {
             }
             switch try Self.priorUse(of: key, db) {
             case .cancel(orderId: let earlier) where earlier == orderId:
-                // PayDesk's own key stands for this order's cancel while that cancel stands. Once it has come to
-                // nothing (the bank refused the reversal, and the refund after it failed), the order may be
-                // cancelled again, and that is a new request, not a retry of the old one.
-                if idempotencyKey == nil,
-                   (try? PaymentLifecycle.apply(.cancel, to: order.paymentState(refundsInFlight: order.refundsInFlight))) != nil { break }
                 guard let original = try Self.cancelOutcome(recordedFor: key, orderId: orderId, db) else { break }
                 try audit("replay of the cancel under this key; nothing new")
                 return .success(CancelResult(outcome: original, replayed: true))
@@ -79,6 +74,21 @@ extension PayDeskStore {
             return .success(CancelResult(outcome: outcome, replayed: false))
         }
         return try result.get()
+    }
+
+    /// The key of a cancel an operator gave none for. While the order's cancel stands (a new one would be
+    /// refused), that cancel's: running the command again is a retry of it. Otherwise the first of the order's own
+    /// keys (`IdempotencyKey.cancel`) that no cancel went by: a cancel that came to nothing (the bank refused the
+    /// reversal, and the refund after it failed) leaves its key with the processor, where a reversal asked for
+    /// under it again would find the first one's answer.
+    static func ownCancelKey(for order: OrderRecord, _ db: Database) throws -> String {
+        let state = order.paymentState(refundsInFlight: order.refundsInFlight)
+        if (try? PaymentLifecycle.apply(.cancel, to: state)) == nil, let standing = order.cancelIdempotencyKey { return standing }
+        var attempt = 1
+        while try cancelOutcome(recordedFor: IdempotencyKey.cancel(order.orderId, attempt: attempt), orderId: order.orderId, db) != nil {
+            attempt += 1
+        }
+        return IdempotencyKey.cancel(order.orderId, attempt: attempt)
     }
 
     /// Lets a held order go ahead to be charged. The reason is the operator's and goes into the audit log.
@@ -233,9 +243,8 @@ extension PayDeskStore {
 
     /// What the cancel recorded under `key` did, from its audit entry.
     static func cancelOutcome(recordedFor key: String, orderId: String, _ db: Database) throws -> CancelOutcome? {
-        // The latest: PayDesk's own key can carry a second cancel once the first came to nothing.
         let outcomes = try String.fetchAll(db, sql: """
-            SELECT outcome FROM audit_log WHERE order_id = ? AND action = 'cancel' AND idempotency_key = ? ORDER BY id DESC
+            SELECT outcome FROM audit_log WHERE order_id = ? AND action = 'cancel' AND idempotency_key = ? ORDER BY id
             """, arguments: [orderId, key])
         return outcomes.lazy.compactMap(CancelOutcome.init(rawValue:)).first
     }

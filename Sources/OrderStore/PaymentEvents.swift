@@ -121,7 +121,7 @@ extension PayDeskStore {
             order.adopt(transition.state, at: now)
             if case .automaticRefund(let amount) = transition.followUp {
                 touched.append(try insertRefund(order: order, amount: amount, reason: .other, note: "the bank does not support reversal",
-                                                requestedBy: "paydesk", key: IdempotencyKey.automaticRefund(event.orderId), now: now, db))
+                                                requestedBy: "paydesk", key: try automaticRefundKey(event.orderId, db), now: now, db))
             }
         }
         try order.savePaymentChanges(from: stored, db)
@@ -137,6 +137,14 @@ extension PayDeskStore {
     }
 
     // MARK: Shared steps
+
+    /// The first of the order's automatic refund keys that no refund went by: its first, or the next after a
+    /// refund that failed and a cancel after it.
+    static func automaticRefundKey(_ orderId: String, _ db: Database) throws -> String {
+        var attempt = 1
+        while try priorUse(of: IdempotencyKey.automaticRefund(orderId, attempt: attempt), db) != nil { attempt += 1 }
+        return IdempotencyKey.automaticRefund(orderId, attempt: attempt)
+    }
 
     static func fetchOrder(_ orderId: String, _ db: Database) throws -> OrderRecord {
         guard let order = try OrderRecord.fetch(orderId: orderId, db) else {

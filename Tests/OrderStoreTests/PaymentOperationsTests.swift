@@ -153,22 +153,33 @@ import TestSupport
         #expect(try store.outbox().isEmpty)
     }
 
-    @Test func aCancelThatCameToNothingCanBeAskedForAgainWithoutAKey() throws {
+    @Test(arguments: [nil, "console-key-2"] as [String?])
+    func aCancelThatCameToNothingCanBeAskedForAgain(secondKey: String?) throws {
         // Given a paid order cancelled without a key, whose bank refused the reversal, and whose refund after that failed
         let store = try Fixture.store()
         try Fixture.paidOrder(in: store)
         #expect(try store.requestCancel(orderId: "ORD-1", expecting: .paid, actor: Fixture.actor) == CancelResult(outcome: .reversalRequested, replayed: false))
+        #expect(try store.outbox().map(\.idempotencyKey) == ["paydesk:cancel:ORD-1"])
         try Fixture.ingest([Fixture.event("ORD-1", "reversal_unsupported", at: "2026-11-21T09:40:00Z")], into: store)
-        let refund = try #require(try store.order("ORD-1").refunds.first)
-        try Fixture.ingest([Fixture.event("ORD-1", "refund_failed", at: "2026-11-21T09:45:00Z", ["refundId": refund.refundId])], into: store)
+        let first = try #require(try store.order("ORD-1").refunds.first)
+        try Fixture.ingest([Fixture.event("ORD-1", "refund_failed", at: "2026-11-21T09:45:00Z", ["refundId": first.refundId])], into: store)
         #expect(try store.order("ORD-1").summary.status == .paid && store.outbox().isEmpty)
-        // When the operator cancels it again, without a key
-        let again = try store.requestCancel(orderId: "ORD-1", expecting: .paid, actor: Fixture.actor)
-        // Then a reversal is requested anew, not "already done (replayed)" with nothing requested
+        // When the operator cancels it again (on the command line without a key, or from the console with a new one)
+        let again = try store.requestCancel(orderId: "ORD-1", expecting: .paid, idempotencyKey: secondKey, actor: Fixture.actor)
+        // Then a reversal is requested anew, under a key the processor has not seen, not "already done (replayed)"
         #expect(again == CancelResult(outcome: .reversalRequested, replayed: false))
-        #expect(try store.outbox().map(\.kind) == [.reverse])
+        let secondCancelKey = secondKey ?? "paydesk:cancel:ORD-1#2"
+        #expect(try store.outbox().map(\.idempotencyKey) == [secondCancelKey])
         // And that cancel, retried, is a replay of it
-        #expect(try store.requestCancel(orderId: "ORD-1", expecting: .paid, actor: Fixture.actor) == CancelResult(outcome: .reversalRequested, replayed: true))
+        #expect(try store.requestCancel(orderId: "ORD-1", expecting: .paid, idempotencyKey: secondKey, actor: Fixture.actor)
+            == CancelResult(outcome: .reversalRequested, replayed: true))
+        // And when the bank refuses again, a second full refund is requested under a key of its own, and settles the order
+        let (_, problems) = try Fixture.ingest([Fixture.event("ORD-1", "reversal_unsupported", at: "2026-11-21T09:50:00Z")], into: store)
+        #expect(problems.isEmpty, "\(problems)")
+        let second = try #require(try store.order("ORD-1").refunds.first { $0.status == .pending })
+        #expect(second.idempotencyKey == "paydesk:reversal-refused:ORD-1#2" && second.amount.minorUnits == 10000)
+        try Fixture.ingest([Fixture.event("ORD-1", "refund_succeeded", at: "2026-11-21T09:55:00Z", ["refundId": second.refundId])], into: store)
+        #expect(try store.order("ORD-1").summary.status == .refunded)
         #expect(try store.verifyAudit().isIntact)
     }
 
