@@ -23,6 +23,10 @@ public struct SandboxRates: Sendable, Equatable {
     /// delay in milliseconds no longer fits in a time.
     public static let maximumDelayScale = 1_000.0
 
+    /// `delayScale` as the sandbox uses it: within 0 and `maximumDelayScale` (the command line refuses other
+    /// values; another caller's count as the nearest end, NaN as 1), so that a delay always fits in a time.
+    var boundedDelayScale: Double { delayScale.isNaN ? 1 : min(max(delayScale, 0), Self.maximumDelayScale) }
+
     public init() {}
 }
 
@@ -196,7 +200,7 @@ public final class SandboxProcessor: PaymentProcessor {
                 let declined = answered ? [.failed, .canceled].contains(charge.status) : random.chance(rates.decline)
                 let drawn = random.pick(FailureReason.allCases)
                 let reason = charge.failureReason ?? drawn
-                let delay = answered ? 0 : Int64(Double(Int.random(in: 1_000...20_000, using: &random)) * rates.delayScale)
+                let delay = answered ? 0 : Int64(Double(Int.random(in: 1_000...20_000, using: &random)) * rates.boundedDelayScale)
                 try db.execute(sql: """
                     INSERT INTO operations (idempotency_key, kind, reference, order_id, amount, result, reason, ready_at, pushes)
                     VALUES (?, 'charge', ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (idempotency_key) DO NOTHING
@@ -237,7 +241,7 @@ public final class SandboxProcessor: PaymentProcessor {
         let reference = "sbx_ch_" + String(random.next() % 1_000_000_000_000, radix: 36)
         return Operation(key: request.idempotencyKey, kind: "charge", reference: reference, orderId: request.orderId,
                          amount: request.amount.minorUnits, result: declined ? "failed" : "succeeded", reason: declined ? reason.rawValue : nil,
-                         readyAt: clock().adding(milliseconds: Int64(Double(delay) * rates.delayScale)), pushes: pushes)
+                         readyAt: clock().adding(milliseconds: Int64(Double(delay) * rates.boundedDelayScale)), pushes: pushes)
     }
 
     private func record(_ operation: Operation) throws -> String {
