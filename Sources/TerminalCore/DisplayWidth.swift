@@ -42,7 +42,7 @@ extension String {
     /// `limit`, at a cost that does not grow with the text. Text too long to read that far does not fit. A limit
     /// below zero is taken as zero: room worked out as what is left of a line can be less than none.
     public func displayWidth(limit: Int) -> Int {
-        let limit = max(0, limit)
+        let limit = min(max(0, limit), Int.max - 1)
         let head = utf8.prefix(limit + 1)
         if head.allSatisfy(\.isPrintableASCII) { return head.count }
         var used = 0

@@ -110,7 +110,7 @@ extension ConsoleState {
     private func itemLines(_ form: RefundForm) -> [(String, Role)] {
         let amounts = form.items.map { $0.amount.decimalString + ($0.isPending ? " pending" : "") }
         let amountWidth = amounts.map(\.count).max() ?? 0
-        let room = min(size.width, 74) - 5 - 16 - 1 - amountWidth
+        let room = max(0, min(size.width, 74) - 5 - 16 - 1 - amountWidth)
         let labelWidth = max(4, min(room, form.items.map { $0.label.displayWidth(limit: room) }.max() ?? 0))
         return form.items.enumerated().map { index, item in
             let focused = form.field == .items && index == form.itemCursor
