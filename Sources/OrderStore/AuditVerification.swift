@@ -102,28 +102,29 @@ extension PayDeskStore {
         let orders = try Row.fetchCursor(db, sql: "SELECT order_id, status, failure_reason, cancel_requested, paid, refunded FROM orders ORDER BY id")
         while let row = try orders.next() {
             let orderId: String = try row.checked("order_id", in: "orders")
-            let place = "order \(quoted(orderId))"
-            guard let history = replay.orders[orderId] else { return "order \(orderId) is in the store but has no history in the audit log" }
+            // Ids and values from the store, shown plainly: a line break in one would forge a line of the report.
+            let shown = { orderId.plainlyShown }, place = { "order \(quoted(orderId))" }
+            guard let history = replay.orders[orderId] else { return "order \(shown()) is in the store but has no history in the audit log" }
             seen.insert(orderId)
             let effect = history.effect
-            let storedStatus: String = try row.checked("status", in: place), storedFailure: String? = try row.checked("failure_reason", in: place)
-            let storedPaid: Int64 = try row.checked("paid", in: place), storedRefunded: Int64 = try row.checked("refunded", in: place)
-            let storedCancel: Bool = try row.checked("cancel_requested", in: place)
+            let storedStatus: String = try row.checked("status", in: place()), storedFailure: String? = try row.checked("failure_reason", in: place())
+            let storedPaid: Int64 = try row.checked("paid", in: place()), storedRefunded: Int64 = try row.checked("refunded", in: place())
+            let storedCancel: Bool = try row.checked("cancel_requested", in: place())
             let differences = [
-                storedStatus == effect.status.rawValue ? nil : "status is \(storedStatus) in the store, \(effect.status.rawValue) by the audit log",
+                storedStatus == effect.status.rawValue ? nil : "status is \(storedStatus.plainlyShown) in the store, \(effect.status.rawValue) by the audit log",
                 storedFailure == effect.failureReason?.rawValue ? nil
-                    : "failure reason is \(storedFailure ?? "none") in the store, \(effect.failureReason?.rawValue ?? "none") by the audit log",
+                    : "failure reason is \(storedFailure?.plainlyShown ?? "none") in the store, \(effect.failureReason?.rawValue ?? "none") by the audit log",
                 storedCancel == effect.cancelRequested ? nil : "a cancel is \(storedCancel ? "" : "not ")requested in the store, but "
                     + "\(effect.cancelRequested ? "is" : "not") by the audit log",
                 storedPaid == effect.paid ? nil : "paid is \(history.money(storedPaid)) in the store, \(history.money(effect.paid)) by the audit log",
                 storedRefunded == effect.refunded ? nil
                     : "refunded is \(history.money(storedRefunded)) in the store, \(history.money(effect.refunded)) by the audit log",
             ].compactMap { $0 }
-            if let first = differences.first { return "order \(orderId): \(first)" }
+            if let first = differences.first { return "order \(shown()): \(first)" }
             reconciled += 1
         }
         if let missing = replay.orders.keys.sorted().first(where: { !seen.contains($0) }) {
-            return "order \(missing) is in the audit log but not in the store"
+            return "order \(missing.plainlyShown) is in the audit log but not in the store"
         }
         let refunds = try Row.fetchCursor(db, sql: """
             SELECT refunds.refund_id, orders.order_id, refunds.amount, refunds.status FROM refunds JOIN orders ON orders.id = refunds.order_ref
@@ -131,13 +132,12 @@ extension PayDeskStore {
             """)
         while let row = try refunds.next() {
             let refundId: String = try row.checked("refund_id", in: "refunds"), orderId: String = try row.checked("order_id", in: "refunds")
-            guard let logged = replay.orders[orderId]?.refunds[refundId] else {
-                return "refund \(refundId) of order \(orderId) is in the store but not in the audit log"
-            }
-            let place = "refund \(quoted(refundId))"
-            let amount: Int64 = try row.checked("amount", in: place), status: String = try row.checked("status", in: place)
+            let shown = { "refund \(refundId.plainlyShown) of order \(orderId.plainlyShown)" }
+            guard let logged = replay.orders[orderId]?.refunds[refundId] else { return "\(shown()) is in the store but not in the audit log" }
+            let amount: Int64 = try row.checked("amount", in: "refund \(quoted(refundId))")
+            let status: String = try row.checked("status", in: "refund \(quoted(refundId))")
             if amount != logged.amount || status != logged.status.rawValue {
-                return "refund \(refundId) of order \(orderId) is \(status), \(amount) minor units in the store, "
+                return "\(shown()) is \(status.plainlyShown), \(amount) minor units in the store, "
                     + "\(logged.status.rawValue), \(logged.amount) by the audit log"
             }
         }
