@@ -153,11 +153,11 @@ extension PayDeskStore {
             do { record = try RefundRecord(row: row) } catch {
                 throw .database("refund \(row.shown("refund_id")) (row \(row.shown("id"))) is unreadable")
             }
-            let place = "refund \(quoted(record.refundId))"
-            guard let currency = Currency(code: try row.checked("owning_currency", in: place, as: String.self)) else {
-                throw .database("\(place): unknown currency \(row.shown("owning_currency"))")
+            let place = { "refund \(quoted(record.refundId))" }
+            guard let currency = Currency(code: try row.checked("owning_currency", in: place(), as: String.self)) else {
+                throw .database("\(place()): unknown currency \(row.shown("owning_currency"))")
             }
-            views.append(RefundView(record, orderId: try row.checked("owning_order_id", in: place), currency: currency))
+            views.append(RefundView(record, orderId: try row.checked("owning_order_id", in: place()), currency: currency))
         }
         return views
     }

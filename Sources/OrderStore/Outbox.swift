@@ -36,18 +36,18 @@ extension PayDeskStore {
                 """)
         }
         return try rows.map { (row: Row) throws(StoreError) in
-            let place = "outbox: order \(row.shown("order_id"))"
-            guard let kind = OutboxIntent.Kind(rawValue: try row.checked("kind", in: place, as: String.self)) else {
+            let place = { "outbox: order \(row.shown("order_id"))" }
+            guard let kind = OutboxIntent.Kind(rawValue: try row.checked("kind", in: place(), as: String.self)) else {
                 throw .database("outbox: unknown intent \(row.shown("kind"))")
             }
             let currency = try Self.currency(of: row)
-            return OutboxIntent(kind: kind, orderId: try row.checked("order_id", in: place),
-                                amount: Money(minorUnits: try row.checked("amount", in: place), currency: currency),
-                                refundId: try row.checked("refund_id", in: place), processorReference: try row.checked("processor_reference", in: place),
-                                idempotencyKey: try row.checked("idempotency_key", in: place, as: String?.self) ?? "",
-                                requestedAt: Timestamp(millisecondsSinceEpoch: try row.checked("requested_at", in: place, as: Int64?.self) ?? 0),
-                                requestedBy: try row.checked("requested_by", in: place, as: String?.self) ?? "",
-                                awaitingCharge: try row.checked("awaiting_charge", in: place))
+            return OutboxIntent(kind: kind, orderId: try row.checked("order_id", in: place()),
+                                amount: Money(minorUnits: try row.checked("amount", in: place()), currency: currency),
+                                refundId: try row.checked("refund_id", in: place()), processorReference: try row.checked("processor_reference", in: place()),
+                                idempotencyKey: try row.checked("idempotency_key", in: place(), as: String?.self) ?? "",
+                                requestedAt: Timestamp(millisecondsSinceEpoch: try row.checked("requested_at", in: place(), as: Int64?.self) ?? 0),
+                                requestedBy: try row.checked("requested_by", in: place(), as: String?.self) ?? "",
+                                awaitingCharge: try row.checked("awaiting_charge", in: place()))
         }
     }
 }

@@ -128,10 +128,10 @@ enum Schema {
         // Plain SQL, not the records: a migration must read the schema as it stood, whatever the code becomes.
         var refunds: [Int64: [AuditEffect.Refund]] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT order_ref, refund_id, amount, status FROM refunds ORDER BY order_ref, id") {
-            let place = "refund \(row.shown("refund_id"))"
-            let status = RefundStatus(rawValue: try row.checked("status", in: place, as: String.self)) ?? .pending
-            refunds[try row.checked("order_ref", in: place, as: Int64.self), default: []]
-                .append(AuditEffect.Refund(id: try row.checked("refund_id", in: place), amount: try row.checked("amount", in: place), status: status))
+            let place = { "refund \(row.shown("refund_id"))" }
+            let status = RefundStatus(rawValue: try row.checked("status", in: place(), as: String.self)) ?? .pending
+            refunds[try row.checked("order_ref", in: place(), as: Int64.self), default: []]
+                .append(AuditEffect.Refund(id: try row.checked("refund_id", in: place()), amount: try row.checked("amount", in: place()), status: status))
         }
         let now = Timestamp.now()
         let orders = try Row.fetchCursor(db, sql: """
@@ -141,12 +141,15 @@ enum Schema {
         while let order = try orders.next() {
             walked += 1
             defer { progress.walked(walked) }
-            guard let status = PaymentStatus(rawValue: order["status"]) else { continue }
-            let effect = AuditEffect(status: status, failureReason: (order["failure_reason"] as String?).flatMap(FailureReason.init(rawValue:)),
-                                     cancelRequested: order["cancel_requested"], paid: order["paid"], refunded: order["refunded"],
-                                     refunds: refunds[order["id"]] ?? [])
-            try AuditLog.append(AuditEntry(at: now, actor: Actor(login: "paydesk"), action: "baseline", orderId: order["order_id"],
-                                           amount: order["total"], currencyCode: order["currency"],
+            let place = { "order \(order.shown("order_id"))" }
+            guard let status = PaymentStatus(rawValue: try order.checked("status", in: place(), as: String.self)) else { continue }
+            let effect = AuditEffect(status: status,
+                                     failureReason: try order.checked("failure_reason", in: place(), as: String?.self).flatMap(FailureReason.init(rawValue:)),
+                                     cancelRequested: try order.checked("cancel_requested", in: place()), paid: try order.checked("paid", in: place()),
+                                     refunded: try order.checked("refunded", in: place()),
+                                     refunds: refunds[try order.checked("id", in: place(), as: Int64.self)] ?? [])
+            try AuditLog.append(AuditEntry(at: now, actor: Actor(login: "paydesk"), action: "baseline", orderId: try order.checked("order_id", in: place()),
+                                           amount: try order.checked("total", in: place()), currencyCode: try order.checked("currency", in: place()),
                                            outcome: "its state when the store began recording effects; the history before is not replayable",
                                            effect: effect), in: db)
         }
