@@ -76,14 +76,14 @@ extension PayDeskStore {
         return try result.get()
     }
 
-    /// The key of a cancel an operator gave none for. While the order's cancel stands (a new one would be
-    /// refused), that cancel's: running the command again is a retry of it. Otherwise the first of the order's own
-    /// keys (`IdempotencyKey.cancel`) that no cancel went by: a cancel that came to nothing (the bank refused the
-    /// reversal, and the refund after it failed) leaves its key with the processor, where a reversal asked for
-    /// under it again would find the first one's answer.
+    /// The key of a cancel an operator gave none for. While the order's cancel stands (requested, or done: the
+    /// order canceled or reversed), that cancel's: running the command again is a retry of it. Otherwise the
+    /// first of the order's own keys (`IdempotencyKey.cancel`) that no cancel went by: a cancel that came to
+    /// nothing (the bank refused the reversal, and the refund after it failed) leaves its key with the
+    /// processor, where a reversal asked for under it again would find the first one's answer.
     static func ownCancelKey(for order: OrderRecord, _ db: Database) throws -> String {
-        let state = order.paymentState(refundsInFlight: order.refundsInFlight)
-        if (try? PaymentLifecycle.apply(.cancel, to: state)) == nil, let standing = order.cancelIdempotencyKey { return standing }
+        let stands = order.cancelRequested || order.status == .canceled || order.status == .reversed
+        if stands, let standing = order.cancelIdempotencyKey { return standing }
         var attempt = 1
         while try cancelOutcome(recordedFor: IdempotencyKey.cancel(order.orderId, attempt: attempt), orderId: order.orderId, db) != nil {
             attempt += 1

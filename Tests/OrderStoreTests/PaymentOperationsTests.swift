@@ -183,6 +183,21 @@ import TestSupport
         #expect(try store.verifyAudit().isIntact)
     }
 
+    @Test func aCancelThatCameToNothingIsNoLongerReplayedWhenTheOrderMovedOn() throws {
+        // Given a paid order whose keyless cancel came to nothing, and a refund of part of it requested since
+        let store = try Fixture.store()
+        try Fixture.paidOrder(in: store)
+        try store.requestCancel(orderId: "ORD-1", expecting: .paid, actor: Fixture.actor)
+        try Fixture.ingest([Fixture.event("ORD-1", "reversal_unsupported", at: "2026-11-21T09:40:00Z")], into: store)
+        let automatic = try #require(try store.order("ORD-1").refunds.first)
+        try Fixture.ingest([Fixture.event("ORD-1", "refund_failed", at: "2026-11-21T09:45:00Z", ["refundId": automatic.refundId])], into: store)
+        try store.requestRefund(orderId: "ORD-1", amount: Money(minorUnits: 10_00, currency: Currency(code: "CNY")!), reason: .other, actor: Fixture.actor)
+        // When the operator cancels it without a key, Then the answer is why it cannot be, not "already done (replayed)"
+        #expect(throws: StoreError.refused("a refund is in progress; wait for it, or refund the remainder instead")) {
+            try store.requestCancel(orderId: "ORD-1", expecting: .paid, actor: Fixture.actor)
+        }
+    }
+
     @Test func reversalEndsReversed() throws {
         let store = try Fixture.store()
         try Fixture.paidOrder(in: store)
