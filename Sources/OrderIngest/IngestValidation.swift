@@ -144,8 +144,8 @@ extension EventLineDocument {
 
     /// A refund id is typed back as an argument (`paydesk refunds withdraw re_…`): no control, format or
     /// separator character (spaces are text). A control or bidi character would hide what the operator has to
-    /// type, and a line break would start a line of output that PayDesk did not write. (Other text from the processor is kept as it came, and escaped
-    /// wherever it is shown.)
+    /// type, and a line break would start a line of output that PayDesk did not write. (Other text from the
+    /// processor is kept as it came, and escaped wherever it is shown.)
     static func checkRefundId(_ text: String?) throws(FieldProblem) {
         guard let text, !text.unicodeScalars.allSatisfy(\.isPlainlyVisible) else { return }
         throw FieldProblem("refundId", "\(quoted(text)) is not an identifier: it holds a line break, control or format character")

@@ -15,7 +15,8 @@ extension Row {
     func checked<Value: DatabaseValueConvertible>(atIndex index: Int, in place: @autoclosure () -> String,
                                                   as type: Value.Type = Value.self) throws(StoreError) -> Value {
         do { return try decode(Value.self, atIndex: index) } catch {
-            throw .database("\(place()): \(Array(columnNames)[index]) holds \(Self.shown(self[index] as DatabaseValue)), not \(Self.kind(of: Value.self))")
+            let column = Array(columnNames)[index]
+            throw .database("\(place()): \(column) holds \(Self.shown(self[index] as DatabaseValue)), not \(Self.kind(of: Value.self))")
         }
     }
 
