@@ -38,14 +38,17 @@ import Testing
         // Given a read-only session on the demo store's refunds, more of them than the screen lists
         let writer = try ConsoleFixture(orders: 200)
         let paid = try #require(try writer.store.orders(OrderQuery(status: .paid, limit: 1)).first)
-        for _ in 0...StoreEffects.refundsShown {
+        for _ in 0...ConsoleState.refundsShown {
             try writer.store.requestRefund(orderId: paid.orderId, amount: Money(minorUnits: 1, currency: paid.total.currency),
                                            reason: .other, actor: ConsoleFixture.actor)
         }
         var console = try ConsoleFixture(sharing: writer, readOnly: true)
         console.press(.tab)
         let refunds = try console.store.refunds(limit: nil)
-        try #require(refunds.count > StoreEffects.refundsShown)
+        try #require(refunds.count > ConsoleState.refundsShown)
+        // (the screen says it lists only the first 500, and where the rest are)
+        let listed = console.screen[Layout(console.state.size).statusRow]
+        #expect(listed.contains("the first 500 refunds, pending then newest (e exports all)"), "\(listed)")
         // When the operator presses e
         console.press(.character("e"))
         // Then every refund is in the file, not only those the screen lists, and the status line counts them all

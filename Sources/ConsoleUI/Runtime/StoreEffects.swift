@@ -6,8 +6,6 @@ public struct StoreEffects: Sendable {
     let actor: Actor
     let clock: @Sendable () -> Timestamp
     let exports: ExportFolder
-    /// The refunds screen lists this many, pending first; `e` on it writes every one.
-    static let refundsShown = 500
 
     public init(store: any ConsoleStore, actor: Actor, exports: ExportFolder, clock: @escaping @Sendable () -> Timestamp) {
         self.store = store
@@ -32,7 +30,7 @@ public struct StoreEffects: Sendable {
             case .loadOrder(let orderId):
                 return .orderLoaded(try store.order(orderId))
             case .loadRefunds:
-                return .refundsLoaded(try store.refunds(limit: Self.refundsShown))
+                return .refundsLoaded(try store.refunds(limit: ConsoleState.refundsShown))
             case .loadAudit:
                 return .auditLoaded(try store.auditEntries(limit: 500))
             case .cancel(let orderId, let expecting, let key):

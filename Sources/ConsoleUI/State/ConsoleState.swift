@@ -30,6 +30,8 @@ public struct ConsoleState: Sendable {
     public var orders = OrdersPane()
     public var order: OrderPane?
     public var refunds = ListPane<RefundView>()
+    /// The refunds screen lists this many, pending first, then the newest; `e` on it writes every one.
+    static let refundsShown = 500
     public var audit = ListPane<AuditEntry>()
     /// Orders and money per status; nil until first read, and shown as not yet known rather than as zero.
     public var totals: [StatusTotal]?

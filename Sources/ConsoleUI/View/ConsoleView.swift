@@ -83,7 +83,10 @@ extension ConsoleState {
             return parts.joined(separator: " \(glyphs.separator) ")
         case .refunds:
             let pending = refunds.rows.filter { $0.status == .pending }.count
-            return "\(counted(refunds.rows.count, "refund")) \(glyphs.separator) \(pending) pending"
+            // As many as the screen reads: there may be more, and the operator is told where they are.
+            let listed = refunds.rows.count < Self.refundsShown ? counted(refunds.rows.count, "refund")
+                : "the first \(Self.refundsShown) refunds, pending then newest (e exports all)"
+            return "\(listed) \(glyphs.separator) \(pending) pending"
         case .audit:
             return audit.rows.count == 1 ? "the one entry of the audit log" : "newest \(audit.rows.count) entries of the audit log"
         case .order:
