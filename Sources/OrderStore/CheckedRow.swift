@@ -20,6 +20,9 @@ extension Row {
         }
     }
 
+    /// The order a row of `orders` is, for a message (`order "ORD-1"`): whatever its `order_id` holds.
+    var orderName: String { "order \(shown("order_id"))" }
+
     /// What `column` holds, for a message: text quoted, whatever its type; never fails.
     func shown(_ column: String) -> String { Self.shown(self[column]) }
 

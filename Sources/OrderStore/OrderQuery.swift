@@ -167,8 +167,8 @@ extension PayDeskStore {
     /// The currency of a row that has an `order_id` and a `currency`, or an error naming the order: a row this
     /// PayDesk cannot read (a currency only a newer version knows, say) is never skipped in silence.
     static func currency(of row: Row) throws(StoreError) -> Currency {
-        guard let currency = Currency(code: try row.checked("currency", in: "order \(row.shown("order_id"))", as: String.self)) else {
-            throw .database("order \(row.shown("order_id")): unknown currency \(row.shown("currency"))")
+        guard let currency = Currency(code: try row.checked("currency", in: row.orderName, as: String.self)) else {
+            throw .database("\(row.orderName): unknown currency \(row.shown("currency"))")
         }
         return currency
     }

@@ -36,7 +36,7 @@ extension PayDeskStore {
                 """)
         }
         return try rows.map { (row: Row) throws(StoreError) in
-            let place = { "outbox: order \(row.shown("order_id"))" }
+            let place = { "outbox: \(row.orderName)" }
             guard let kind = OutboxIntent.Kind(rawValue: try row.checked("kind", in: place(), as: String.self)) else {
                 throw .database("outbox: unknown intent \(row.shown("kind"))")
             }

@@ -70,8 +70,7 @@ extension PayDeskStore {
                 """), arguments: [limit])
         }
         return try rows.map { (row: Row) throws(StoreError) in
-            let place = { "order \(row.shown("order_id"))" }
-            return (try row.checked("order_id", in: place()), Money(minorUnits: try row.checked("total", in: place()), currency: try Self.currency(of: row)))
+            return (try row.checked("order_id", in: row.orderName), Money(minorUnits: try row.checked("total", in: row.orderName), currency: try Self.currency(of: row)))
         }
     }
 
@@ -86,15 +85,14 @@ extension PayDeskStore {
         }
         return try rows.map { (row: Row) throws(StoreError) in
             let currency = try Self.currency(of: row)
-            let place = { "order \(row.shown("order_id"))" }
             var schedule: PollSchedule?
-            if let due = try row.checked("next_poll_at", in: place(), as: Int64?.self) {
-                schedule = PollSchedule(due: Timestamp(millisecondsSinceEpoch: due), interval: try row.checked("poll_interval", in: place()))
+            if let due = try row.checked("next_poll_at", in: row.orderName, as: Int64?.self) {
+                schedule = PollSchedule(due: Timestamp(millisecondsSinceEpoch: due), interval: try row.checked("poll_interval", in: row.orderName))
             }
-            return ChargeInFlight(orderId: try row.checked("order_id", in: place()), total: Money(minorUnits: try row.checked("total", in: place()), currency: currency),
-                                  processorReference: try row.checked("processor_reference", in: place()),
-                                  submittedAt: Timestamp(millisecondsSinceEpoch: try row.checked("updated_at", in: place())),
-                                  cancelRequested: try row.checked("cancel_requested", in: place()), pollSchedule: schedule)
+            return ChargeInFlight(orderId: try row.checked("order_id", in: row.orderName), total: Money(minorUnits: try row.checked("total", in: row.orderName), currency: currency),
+                                  processorReference: try row.checked("processor_reference", in: row.orderName),
+                                  submittedAt: Timestamp(millisecondsSinceEpoch: try row.checked("updated_at", in: row.orderName)),
+                                  cancelRequested: try row.checked("cancel_requested", in: row.orderName), pollSchedule: schedule)
         }
     }
 
@@ -149,13 +147,12 @@ extension PayDeskStore {
         }
         return try rows.map { (row: Row) throws(StoreError) in
             let currency = try Self.currency(of: row)
-            let place = { "order \(row.shown("order_id"))" }
-            guard let status = PaymentStatus(rawValue: try row.checked("status", in: place(), as: String.self)) else {
-                throw .database("\(place()): unknown status \(row.shown("status"))")
+            guard let status = PaymentStatus(rawValue: try row.checked("status", in: row.orderName, as: String.self)) else {
+                throw .database("\(row.orderName): unknown status \(row.shown("status"))")
             }
-            return AcceptedCharge(orderId: try row.checked("order_id", in: place()), reference: try row.checked("processor_reference", in: place()),
-                                  total: Money(minorUnits: try row.checked("total", in: place()), currency: currency), status: status,
-                                  failureReason: try row.checked("failure_reason", in: place(), as: String?.self).flatMap(FailureReason.init(rawValue:)))
+            return AcceptedCharge(orderId: try row.checked("order_id", in: row.orderName), reference: try row.checked("processor_reference", in: row.orderName),
+                                  total: Money(minorUnits: try row.checked("total", in: row.orderName), currency: currency), status: status,
+                                  failureReason: try row.checked("failure_reason", in: row.orderName, as: String?.self).flatMap(FailureReason.init(rawValue:)))
         }
     }
 

@@ -141,15 +141,14 @@ enum Schema {
         while let order = try orders.next() {
             walked += 1
             defer { progress.walked(walked) }
-            let place = { "order \(order.shown("order_id"))" }
-            guard let status = PaymentStatus(rawValue: try order.checked("status", in: place(), as: String.self)) else { continue }
+            guard let status = PaymentStatus(rawValue: try order.checked("status", in: order.orderName, as: String.self)) else { continue }
             let effect = AuditEffect(status: status,
-                                     failureReason: try order.checked("failure_reason", in: place(), as: String?.self).flatMap(FailureReason.init(rawValue:)),
-                                     cancelRequested: try order.checked("cancel_requested", in: place()), paid: try order.checked("paid", in: place()),
-                                     refunded: try order.checked("refunded", in: place()),
-                                     refunds: refunds[try order.checked("id", in: place(), as: Int64.self)] ?? [])
-            try AuditLog.append(AuditEntry(at: now, actor: Actor(login: "paydesk"), action: "baseline", orderId: try order.checked("order_id", in: place()),
-                                           amount: try order.checked("total", in: place()), currencyCode: try order.checked("currency", in: place()),
+                                     failureReason: try order.checked("failure_reason", in: order.orderName, as: String?.self).flatMap(FailureReason.init(rawValue:)),
+                                     cancelRequested: try order.checked("cancel_requested", in: order.orderName), paid: try order.checked("paid", in: order.orderName),
+                                     refunded: try order.checked("refunded", in: order.orderName),
+                                     refunds: refunds[try order.checked("id", in: order.orderName, as: Int64.self)] ?? [])
+            try AuditLog.append(AuditEntry(at: now, actor: Actor(login: "paydesk"), action: "baseline", orderId: try order.checked("order_id", in: order.orderName),
+                                           amount: try order.checked("total", in: order.orderName), currencyCode: try order.checked("currency", in: order.orderName),
                                            outcome: "its state when the store began recording effects; the history before is not replayable",
                                            effect: effect), in: db)
         }

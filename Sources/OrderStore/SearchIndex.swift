@@ -42,17 +42,16 @@ enum SearchIndex {
         while let row = try rows.next() {
             walked += 1
             defer { progress.walked(walked) }
-            let place = { "order \(row.shown("order_id"))" }
             var contacts: [Contact] = []
             for first in [4, 9] {
-                let values = try (first..<first + 5).map { (index: Int) throws(StoreError) in try row.checked(atIndex: index, in: place(), as: String?.self) }
+                let values = try (first..<first + 5).map { (index: Int) throws(StoreError) in try row.checked(atIndex: index, in: row.orderName, as: String?.self) }
                 guard values.contains(where: { $0 != nil }) else { continue }
                 contacts.append(Contact(givenName: values[0], familyName: values[1], phoneNumber: values[2], emailAddress: values[3],
                                         postalAddress: values[4].map { PostalAddress(city: $0) }))
             }
-            let document = SearchText.document(orderId: try row.checked("order_id", in: place()), contacts: contacts,
-                                               cardLast4: try row.checked("card_last4", in: place()), shippingLabel: try row.checked("shipping_label", in: place()))
-            try db.execute(sql: "INSERT INTO order_search (rowid, document) VALUES (?, ?)", arguments: [try row.checked("id", in: place(), as: Int64.self), document])
+            let document = SearchText.document(orderId: try row.checked("order_id", in: row.orderName), contacts: contacts,
+                                               cardLast4: try row.checked("card_last4", in: row.orderName), shippingLabel: try row.checked("shipping_label", in: row.orderName))
+            try db.execute(sql: "INSERT INTO order_search (rowid, document) VALUES (?, ?)", arguments: [try row.checked("id", in: row.orderName, as: Int64.self), document])
         }
     }
 
