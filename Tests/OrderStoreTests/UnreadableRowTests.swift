@@ -60,6 +60,26 @@ import TestSupport
         #expect(throws: StoreError.database(#"outbox: order "ORD-1": requested_at holds "noon", not an integer"#)) { try store.outbox() }
     }
 
+    @Test func aCheckedReadConvertsAsGRDBDoesAndNamesWhatItCannot() throws {
+        // Given a row with text, a number, a NULL and text where a number belongs, read by name and by position
+        let row = try DatabaseQueue().read { db in
+            try Row.fetchOne(db, sql: "SELECT 'x' AS text, 5 AS number, NULL AS absent, 'soon' AS late")!
+        }
+        // Then what each holds is read, a NULL or a missing column is nil only where nil is asked for
+        #expect(try row.checked("text", in: "r", as: String.self) == "x")
+        #expect(try row.checked("number", in: "r", as: Int64?.self) == 5)
+        #expect(try row.checked(atIndex: 1, in: "r", as: Bool.self))
+        #expect(try row.checked("absent", in: "r", as: String?.self) == nil)
+        #expect(try row.checked("missing", in: "r", as: Int64?.self) == nil)
+        #expect(try row.checked(atIndex: 2, in: "r", as: Int64?.self) == nil)
+        // And whatever cannot be read as asked is an error naming the place, the column and what it holds
+        #expect(throws: StoreError.database(#"r: late holds "soon", not an integer"#)) { try row.checked("late", in: "r", as: Int64?.self) }
+        #expect(throws: StoreError.database(#"r: late holds "soon", not an integer"#)) { try row.checked(atIndex: 3, in: "r", as: Int64.self) }
+        #expect(throws: StoreError.database("r: absent holds NULL, not text")) { try row.checked("absent", in: "r", as: String.self) }
+        #expect(throws: StoreError.database("r: absent holds NULL, not a boolean")) { try row.checked(atIndex: 2, in: "r", as: Bool.self) }
+        #expect(throws: StoreError.database("r: missing holds NULL, not text")) { try row.checked("missing", in: "r", as: String.self) }
+    }
+
     @Test func aStoreInMemoryHasTheSchemaAndItsGuards() throws {
         // Given a store in memory
         let store = try PayDeskStore.inMemory()
