@@ -34,23 +34,24 @@ extension OrderSummary {
             }
         }
 
-        var selectable: any SQLSelectable {
+        /// The field in a list's select: a column of `orders`, or what is worked out for each row.
+        var sql: String {
             switch self {
             case .refundPending:
                 // By its order: the planner, left to choose, searched the refunds by status, reading every pending
                 // refund for every row of the page.
-                SQL("""
-                    EXISTS (SELECT 1 FROM refunds INDEXED BY refunds_by_order
-                            WHERE refunds.order_ref = orders.id AND refunds.status = 'pending') AS refund_pending
-                    """)
-            case .tokenSandbox: SQL("coalesce(json_extract(token_verification, '$.root.isApple') = 0, 0) AS token_sandbox")
-            default: Column(name)
+                """
+                EXISTS (SELECT 1 FROM refunds INDEXED BY refunds_by_order
+                        WHERE refunds.order_ref = orders.id AND refunds.status = 'pending') AS refund_pending
+                """
+            case .tokenSandbox: "coalesce(json_extract(token_verification, '$.root.isApple') = 0, 0) AS token_sandbox"
+            default: "orders.\(name)"
             }
         }
     }
 
     /// What a list selects: every field, in order, so that its rows are read by position.
-    static var selection: [any SQLSelectable] { Field.allCases.map(\.selectable) }
+    static let selection = Field.allCases.map(\.sql).joined(separator: ", ")
 
     /// A row of `selection`, read by position: reading by name lowercases every column name on the way to the
     /// one asked for (GRDB), which cost more than the query itself on a page of 200 rows.

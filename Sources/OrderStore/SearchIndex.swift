@@ -141,20 +141,18 @@ enum SearchIndex {
     /// an order (a page or more of the file each) for every match; orders are read only for their filters.
     static func page(among candidates: [Int64], term: String, _ query: OrderQuery) -> SQL {
         let filters = ListFilters(query), order = query.order
-        let keys = order.columns.map { "order_search_text.\($0)" }.joined(separator: ", ")
         var conditions: [SQL] = ["order_search_text.id IN (SELECT value FROM json_each(\(jsonArray(candidates))))",
                                  "instr(order_search_text.document, \(term)) > 0"]
         if !filters.isEmpty { conditions.append(filters.condition) }
         if let after = query.after {
-            let placeholders = order.columns.map { _ in "?" }.joined(separator: ", ")
-            conditions.append(SQL(sql: "(\(keys)) \(order.isDescending ? "<" : ">") (\(placeholders))", arguments: order.values(of: after)))
+            conditions.append(SQL(sql: order.afterCursor(in: "order_search_text"), arguments: order.values(of: after)))
         }
         // CROSS JOIN keeps the candidates first: left to itself, SQLite reads every order of a status.
         return """
             SELECT order_search_text.id FROM order_search_text
             \(sql: filters.isEmpty ? "" : "CROSS JOIN orders ON orders.id = order_search_text.id")
             WHERE \(conditions.joined(separator: " AND "))
-            ORDER BY \(sql: order.columns.map { "order_search_text.\($0) \(order.isDescending ? "DESC" : "ASC")" }.joined(separator: ", "))
+            ORDER BY \(sql: order.sort(in: "order_search_text"))
             LIMIT \(max(0, query.limit))
             """
     }
