@@ -46,13 +46,15 @@ public struct AuditEffect: Equatable, Sendable {
             + "paid=\(paid);refunded=\(refunded);refunds=\(refundList)"
     }
 
+    /// Read as UTF-8 bytes: split as `Character`s, the text of an entry took more than its SHA-256 and its row,
+    /// and `paydesk audit --verify` reads every entry's.
     public init?(text: String) {
-        let fields = text.split(separator: ";", maxSplits: 5, omittingEmptySubsequences: false)
-        guard fields.count == 6, let status = PaymentStatus(rawValue: String(fields[0])) else { return nil }
+        let fields = text.utf8.split(separator: UInt8(ascii: ";"), maxSplits: 5, omittingEmptySubsequences: false)
+        guard fields.count == 6, let status = PaymentStatus(rawValue: String(Substring(fields[0]))) else { return nil }
         func value(_ index: Int, _ name: String) -> Substring? {
-            let field = fields[index]
-            guard field.hasPrefix(name + "=") else { return nil }
-            return field.dropFirst(name.count + 1)
+            let field = fields[index], label = name.utf8
+            guard field.starts(with: label), field.dropFirst(label.count).first == UInt8(ascii: "=") else { return nil }
+            return Substring(field.dropFirst(label.count + 1))
         }
         guard let failure = value(1, "failure"), let cancel = value(2, "cancel"), let paid = value(3, "paid").flatMap({ Int64($0) }),
               let refunded = value(4, "refunded").flatMap({ Int64($0) }), var rest = value(5, "refunds")?.utf8[...] else { return nil }

@@ -10,13 +10,17 @@ import Testing
                     refunds: [.init(id: "re_0123456789abcdef", amount: 500, status: .pending),
                               .init(id: "processor;id:with,separators:9:x", amount: 2_500, status: .succeeded)]),
         AuditEffect(status: .refunded, paid: 1, refunded: 1, refunds: [.init(id: "", amount: 1, status: .succeeded)]),
+        // Read as bytes: a separator with a combining mark after it is still a separator inside an id.
+        AuditEffect(status: .partiallyRefunded, paid: 9, refunded: 2, refunds: [.init(id: ";\u{301}e\u{301}:\u{301}", amount: 2, status: .succeeded)]),
     ])
     func readsBackWhatItWrites(effect: AuditEffect) {
         #expect(AuditEffect(text: effect.text) == effect, "\(effect.text)")
     }
 
     @Test(arguments: ["", "paid", "paid;failure=;cancel=0;paid=x;refunded=0;refunds=", "nope;failure=;cancel=0;paid=0;refunded=0;refunds=",
-                      "paid;failure=;cancel=0;paid=0;refunded=0;refunds=5:pending:99:short"])
+                      "paid;failure=;cancel=0;paid=0;refunded=0;refunds=5:pending:99:short",
+                      "paid;failures=;cancel=0;paid=0;refunded=0;refunds=", "paid;failure=;cancel=0;paid=0;refunded=0;refunds",
+                      "paid;failure=;cancel=0;paid=0;refunded=0"])
     func refusesWhatItDidNotWrite(text: String) {
         #expect(AuditEffect(text: text) == nil)
     }
