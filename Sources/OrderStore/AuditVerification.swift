@@ -64,8 +64,11 @@ extension PayDeskStore {
             }
             var replay = AuditReplay()
             var keptFound = false
-            let cursor = try AuditRecord.order(AuditRecord.Columns.id).fetchCursor(db)
-            while let record = try cursor.next() {
+            let rows = try Row.fetchCursor(db, AuditRecord.order(AuditRecord.Columns.id))
+            while let row = try rows.next() {
+                let record: AuditRecord
+                // A value not of its column's type was written behind PayDesk's back: damage to name, as any edit is.
+                do { record = try AuditRecord(row: row) } catch let StoreError.database(problem) { return damaged(problem) }
                 let id = record.id ?? 0, previous = result.head
                 if id != previous.entries + 1 || record.prevHash != previous.hash {
                     return damaged("entry \(id) does not follow entry \(previous.entries): an entry was removed or changed")

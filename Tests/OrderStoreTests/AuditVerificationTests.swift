@@ -63,6 +63,16 @@ import TestSupport
         #expect(try store.verifyAudit().problem == "refund \(refund.refundId) of order ORD-1 is pending, 9000 minor units in the store, pending, 500 by the audit log")
     }
 
+    @Test func anEntryWhoseValueIsOfTheWrongTypeIsDamageNamedNotAFailedRead() throws {
+        // Given a paid order, and an entry of its log whose time someone rewrote as text
+        let store = try Fixture.store()
+        try Fixture.paidOrder(in: store)
+        try dropGuards(store)
+        try rawWrite(store, "UPDATE audit_log SET at = 'noon' WHERE id = 2")
+        // When the log is verified, Then it is reported damaged at that entry, as any other edit is
+        #expect(try store.verifyAudit().problem == #"audit entry 2: at holds "noon", not an integer"#)
+    }
+
     @Test func anOperatorsLabelIsRecordedAndAnEditedOneIsCaught() throws {
         // Given a refund by an operator labelled anna, sharing the login ops
         let store = try Fixture.store()
