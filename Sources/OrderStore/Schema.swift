@@ -137,6 +137,13 @@ enum Schema {
         let orders = try Row.fetchCursor(db, sql: """
             SELECT id, order_id, currency, total, status, failure_reason, cancel_requested, paid, refunded FROM orders ORDER BY id
             """)
+        // The log as v10 left it: `AuditLog`, which writes the columns of the latest schema, would name one that
+        // a store this old does not have yet (v12's operator_label).
+        let append = try db.makeStatement(sql: """
+            INSERT INTO audit_log (at, actor, ssh_client, action, order_id, amount, currency, idempotency_key, outcome, effect, prev_hash, hash)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        var previous = try AuditLog.head(db)
         var walked = 0
         while let order = try orders.next() {
             walked += 1
@@ -147,10 +154,14 @@ enum Schema {
                                      cancelRequested: try order.checked("cancel_requested", in: order.orderName), paid: try order.checked("paid", in: order.orderName),
                                      refunded: try order.checked("refunded", in: order.orderName),
                                      refunds: refunds[try order.checked("id", in: order.orderName, as: Int64.self)] ?? [])
-            try AuditLog.append(AuditEntry(at: now, actor: Actor(login: "paydesk"), action: "baseline", orderId: try order.checked("order_id", in: order.orderName),
-                                           amount: try order.checked("total", in: order.orderName), currencyCode: try order.checked("currency", in: order.orderName),
-                                           outcome: "its state when the store began recording effects; the history before is not replayable",
-                                           effect: effect), in: db)
+            let entry = AuditEntry(at: now, actor: Actor(login: "paydesk"), action: "baseline", orderId: try order.checked("order_id", in: order.orderName),
+                                   amount: try order.checked("total", in: order.orderName), currencyCode: try order.checked("currency", in: order.orderName),
+                                   outcome: "its state when the store began recording effects; the history before is not replayable",
+                                   effect: effect)
+            let hash = entry.chainHash(previous: previous)
+            try append.execute(arguments: [entry.at.millisecondsSinceEpoch, entry.actor.login, entry.actor.sshClient, entry.action, entry.orderId,
+                                           entry.amount, entry.currencyCode, entry.idempotencyKey, entry.outcome, effect.text, previous, hash])
+            previous = hash
         }
     }
 

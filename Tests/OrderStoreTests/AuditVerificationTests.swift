@@ -135,7 +135,8 @@ import TestSupport
     }
 
     @Test func aStoreFromBeforeEffectsStartsWithItsStateAsFound() throws {
-        // Given a store as schema v9 left it: a paid order with a pending refund, and a log without effects
+        // Given a store as schema v9 left it: a paid order with a pending refund, and a log without effects or
+        // operators' labels (v12)
         let store = try Fixture.fileStore()
         try Fixture.paidOrder(in: store)
         try store.requestRefund(orderId: "ORD-1", amount: Money(minorUnits: 500, currency: Currency(code: "CNY")!), reason: .other,
@@ -143,7 +144,10 @@ import TestSupport
         try dropGuards(store)
         try store.database.write { db in
             let entries = try AuditRecord.order(AuditRecord.Columns.id).fetchAll(db).map(\.entry)
-            try db.execute(sql: "DELETE FROM audit_log; DELETE FROM audit_head; ALTER TABLE audit_log DROP COLUMN effect")
+            try db.execute(sql: """
+                DELETE FROM audit_log; DELETE FROM audit_head;
+                ALTER TABLE audit_log DROP COLUMN effect; ALTER TABLE audit_log DROP COLUMN operator_label
+                """)
             for var entry in entries {
                 entry.effect = nil
                 let previous = try Data.fetchOne(db, sql: "SELECT last_hash FROM audit_head") ?? AuditEntry.genesisHash
@@ -153,7 +157,7 @@ import TestSupport
                     """, arguments: [entry.at.millisecondsSinceEpoch, entry.actor.login, entry.actor.sshClient, entry.action, entry.orderId, entry.amount,
                                      entry.currencyCode, entry.idempotencyKey, entry.outcome, previous, entry.chainHash(previous: previous)])
             }
-            try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = 'v10'")
+            try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier IN ('v10', 'v12')")
         }
         // When this version opens it, Then each order starts the replayable history with its state as found
         let upgraded = try PayDeskStore(path: store.path)
