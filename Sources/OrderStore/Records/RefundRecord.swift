@@ -46,7 +46,9 @@ extension RefundRecord {
         let place = { "refund \(row.shown("refund_id"))" }
         func value<Value: RawRepresentable<String>>(_ column: String, as type: Value.Type) throws -> Value {
             let text = try row.checked(column, in: place(), as: String.self)
-            guard let value = Value(rawValue: text) else { throw StoreError.database("\(place()): \(column) holds \(quoted(text)), which this PayDesk does not know") }
+            guard let value = Value(rawValue: text) else {
+                throw StoreError.database("\(place()): \(column) holds \(quoted(text)), which this PayDesk does not know")
+            }
             return value
         }
         id = try row.checked("id", in: place())
