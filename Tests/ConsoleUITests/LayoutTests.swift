@@ -27,6 +27,18 @@ import Testing
         return state
     }
 
+    @Test func everyRowKeepsItsOwnCardAsPagesComeAndGo() {
+        // Given a pane whose rows change as pages arrive and leave, the cards of rows it had kept
+        var pane = OrdersPane()
+        pane.rows = [Self.row("ORD-1", wallet: "Visa 1111"), Self.row("ORD-2", wallet: "MasterCard 2222")]
+        pane.rows = [Self.row("ORD-2", wallet: "MasterCard 2222"), Self.row("ORD-3", wallet: "Cartes Bancaires 3333"),
+                     Self.row("ORD-4", wallet: "Élo Crédito 4444"), Self.row("ORD-1", wallet: "Visa 1111")]
+        // Then each row has its own wallet's card, worked out alike whatever its letters
+        #expect(pane.cards.map(\.full) == pane.rows.map(\.wallet))
+        #expect(pane.cards.map(\.short) == ["MC 2222", "CB 3333", "Élo Crédito 4444", "Visa 1111"])
+        #expect(pane.cards.map(\.last4) == ["2222", "3333", "4444", "1111"])
+    }
+
     @Test func cardBrandsAreWholeOrAbbreviatedAndNeverCutFromTheLeft() {
         let card = CardLabel("MasterCard 0388")
         #expect(card.fitted(to: 15) == "MasterCard 0388")

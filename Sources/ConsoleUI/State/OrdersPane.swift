@@ -10,7 +10,12 @@ public struct OrdersPane: Sendable, ScrollingSelection {
 
     public var rows: [OrderSummary] = [] {
         didSet {
-            cards = rows.map { CardLabel($0.wallet) }
+            // A page that arrives keeps most of a window of up to a thousand rows: their cards are taken over, and
+            // only the new rows' worked out (all of them again cost a millisecond on a PgDn that read a page).
+            var known: [String: CardLabel] = [:]
+            known.reserveCapacity(cards.count)
+            for card in cards { known[card.full] = card }
+            cards = rows.map { known[$0.wallet] ?? CardLabel($0.wallet) }
             amountWidth = rows.map(\.total.descriptionLength).max() ?? 0
         }
     }

@@ -135,7 +135,10 @@ struct CardLabel {
 
     init(_ wallet: String) {
         full = wallet
-        if let space = wallet.lastIndex(of: " ") {
+        // In ASCII every byte is a Character: the last space is found without reading Characters backwards, which
+        // took a third of the time a card took.
+        let isASCII = wallet.utf8.allSatisfy { $0 < 0x80 }
+        if let space = isASCII ? wallet.utf8.lastIndex(of: UInt8(ascii: " ")) : wallet.lastIndex(of: " ") {
             let brand = String(wallet[..<space])
             last4 = String(wallet[wallet.index(after: space)...])
             short = (Self.abbreviations[brand.lowercased()] ?? brand) + " " + last4
