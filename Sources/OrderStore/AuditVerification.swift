@@ -62,7 +62,7 @@ extension PayDeskStore {
                 result.problem = problem
                 return result
             }
-            var replay = AuditReplay()
+            var replay = AuditReplay(orders: try Int.fetchOne(db, sql: "SELECT count(*) FROM orders") ?? 0)
             var keptFound = false
             let rows = try Row.fetchCursor(db, AuditRecord.order(AuditRecord.Columns.id))
             while let row = try rows.next() {
