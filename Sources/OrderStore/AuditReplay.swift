@@ -24,7 +24,7 @@ struct AuditReplay {
     private(set) var orders: [String: History] = [:]
 
     /// A replay with room for `orders` orders' histories from the start: grown as entries came, the table was
-    /// copied each time it doubled, and its last copy held both tables at once, a third of the peak memory.
+    /// copied each time it doubled, and its last copy held both tables at once: an eighth of the peak memory.
     init(orders count: Int = 0) { orders.reserveCapacity(count) }
 
     /// Folds in one entry; what is wrong with it, if anything. Entries without an effect change nothing.
