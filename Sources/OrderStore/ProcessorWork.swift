@@ -70,7 +70,8 @@ extension PayDeskStore {
                 """), arguments: [limit])
         }
         return try rows.map { (row: Row) throws(StoreError) in
-            return (try row.checked("order_id", in: row.orderName), Money(minorUnits: try row.checked("total", in: row.orderName), currency: try Self.currency(of: row)))
+            (try row.checked("order_id", in: row.orderName),
+             Money(minorUnits: try row.checked("total", in: row.orderName), currency: try Self.currency(of: row)))
         }
     }
 
@@ -89,7 +90,8 @@ extension PayDeskStore {
             if let due = try row.checked("next_poll_at", in: row.orderName, as: Int64?.self) {
                 schedule = PollSchedule(due: Timestamp(millisecondsSinceEpoch: due), interval: try row.checked("poll_interval", in: row.orderName))
             }
-            return ChargeInFlight(orderId: try row.checked("order_id", in: row.orderName), total: Money(minorUnits: try row.checked("total", in: row.orderName), currency: currency),
+            return ChargeInFlight(orderId: try row.checked("order_id", in: row.orderName),
+                                  total: Money(minorUnits: try row.checked("total", in: row.orderName), currency: currency),
                                   processorReference: try row.checked("processor_reference", in: row.orderName),
                                   submittedAt: Timestamp(millisecondsSinceEpoch: try row.checked("updated_at", in: row.orderName)),
                                   cancelRequested: try row.checked("cancel_requested", in: row.orderName), pollSchedule: schedule)
@@ -150,9 +152,11 @@ extension PayDeskStore {
             guard let status = PaymentStatus(rawValue: try row.checked("status", in: row.orderName, as: String.self)) else {
                 throw .database("\(row.orderName): unknown status \(row.shown("status"))")
             }
-            return AcceptedCharge(orderId: try row.checked("order_id", in: row.orderName), reference: try row.checked("processor_reference", in: row.orderName),
+            return AcceptedCharge(orderId: try row.checked("order_id", in: row.orderName),
+                                  reference: try row.checked("processor_reference", in: row.orderName),
                                   total: Money(minorUnits: try row.checked("total", in: row.orderName), currency: currency), status: status,
-                                  failureReason: try row.checked("failure_reason", in: row.orderName, as: String?.self).flatMap(FailureReason.init(rawValue:)))
+                                  failureReason: try row.checked("failure_reason", in: row.orderName, as: String?.self)
+                                      .flatMap(FailureReason.init(rawValue:)))
         }
     }
 
@@ -167,7 +171,8 @@ extension PayDeskStore {
         return try writeEach(accepted) { charge, chain, db in
             let stored = try Self.fetchOrder(charge.orderId, db)
             guard stored.status == .charging, stored.processorReference == nil || stored.processorReference == charge.reference else {
-                throw StoreError.refused("charge_accepted: order \(charge.orderId) is \(stored.status.rawValue) with reference \(stored.processorReference.map { quoted($0) } ?? "none")")
+                let reference = stored.processorReference.map { quoted($0) } ?? "none"
+                throw StoreError.refused("charge_accepted: order \(charge.orderId) is \(stored.status.rawValue) with reference \(reference)")
             }
             var order = stored
             if stored.processorReference == nil {
