@@ -140,7 +140,7 @@ let package = Package(
             "ConsoleStoreAdapter", "ConsoleUI", "OrderModel", "OrderStore", "OrderIngest", "PayDeskSandbox", "TerminalCore",
             .product(name: "GRDB", package: "GRDB.swift"),
         ], exclude: ["Rendered"]),
-        .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "ConsoleUI", "TerminalCore", "Themes"]),
+        .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "ConsoleUI", "TerminalCore", "TestSupport", "Themes"]),
         // The command line's own parts (log formats, the process lock, durations, the console's quick start), tested without a process.
         .testTarget(name: "BenchmarkArgumentsTests", dependencies: ["paydesk-benchmarks", "PayDeskSandbox"]),
         .testTarget(name: "paydeskTests", dependencies: ["paydesk", "OrderModel", "TerminalCore", "TestSupport", .product(name: "Logging", package: "swift-log"),

@@ -23,36 +23,21 @@ static inline WINDOW *paydesk_curscr(void) { return curscr; }
 static inline int paydesk_lines(void) { return LINES; }
 static inline int paydesk_cols(void) { return COLS; }
 static inline int paydesk_colors(void) { return COLORS; }
-static inline int paydesk_color_pairs(void) { return COLOR_PAIRS; }
-
-static inline attr_t paydesk_a_bold(void) { return A_BOLD; }
-static inline attr_t paydesk_a_dim(void) { return A_DIM; }
-static inline attr_t paydesk_a_underline(void) { return A_UNDERLINE; }
-static inline attr_t paydesk_a_reverse(void) { return A_REVERSE; }
 
 static inline int paydesk_key_resize(void) { return KEY_RESIZE; }
 
-/// Draws `count` wide characters at (y, x) with attributes and a colour pair given by number, so that pairs
-/// above 255 work (COLOR_PAIR() cannot carry them).
-static inline int paydesk_draw(int y, int x, const wchar_t *text, int count, attr_t attributes, int pair) {
-    if (wattr_set(stdscr, attributes, (short)pair, (void *)&pair) == ERR) { return ERR; }
-    return mvwaddnwstr(stdscr, y, x, text, count);
+/// A string capability of the terminal curses was started on; NULL when it has none (terminfo's -1 included).
+static inline const char *paydesk_string_capability(const char *name) {
+    const char *text = tigetstr((char *)name);
+    return text == (char *)-1 ? NULL : text;
 }
 
-/// The columns the C library gives `text`, as ncurses does when it places it; -1 when it cannot print it.
-extern int wcswidth(const wchar_t *text, size_t count);
-static inline int paydesk_wcswidth(const wchar_t *text, int count) { return wcswidth(text, (size_t)count); }
+/// `capability` with two parameters filled in (tiparm is variadic, which Swift cannot call).
+static inline const char *paydesk_tiparm(const char *capability, int first, int second) { return tiparm(capability, first, second); }
 
-/// The first wide character ncurses holds at (y, x) of the screen: how tests read a frame back.
-static inline int paydesk_character_at(int y, int x, wchar_t *character) {
-    cchar_t cell;
-    wchar_t text[CCHARW_MAX + 1];
-    attr_t attributes;
-    short pair;
-    if (mvwin_wch(stdscr, y, x, &cell) == ERR || getcchar(&cell, text, &attributes, &pair, NULL) == ERR) { return ERR; }
-    *character = text[0];
-    return OK;
-}
+/// The columns the C library gives a character; -1 when it cannot print it.
+extern int wcwidth(wchar_t character);
+static inline int paydesk_wcwidth(unsigned int character) { return wcwidth((wchar_t)character); }
 
 /// What terminfo says about terminal type `name` before curses takes the screen: 1 when it can position the
 /// cursor (it has `cup`), 0 when it cannot (dumb, a printing terminal), -1 when terminfo does not know it.

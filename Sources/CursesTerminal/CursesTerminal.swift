@@ -2,15 +2,18 @@ import CNcursesw
 import Foundation
 import TerminalCore
 
-/// The only code that calls ncurses. It sets the terminal up and always restores it, turns ncurses' key codes
-/// into `Key`s, and sends only the cells that changed since the previous frame.
+/// The only code that calls ncurses. It sets the terminal up and always restores it, and turns ncurses' key
+/// codes into `Key`s. Frames do not go through curses: the cells that changed since the previous frame are sent
+/// as `FrameEncoder` writes them, in terminfo's words for this terminal.
 public final class CursesTerminal: Terminal {
     /// The terminal speaks UTF-8; without it every non-ASCII character is drawn as `?`.
     public let isUTF8: Bool
     public let colorLevel: ColorLevel
     public private(set) var size: Size
     private let screen: OpaquePointer
-    private let palette: CursesPalette
+    let controls: TerminalControls
+    /// Where frames are written, as curses writes: straight to the descriptor, in one write each.
+    private let outputDescriptor: Int32
     private var previous: ScreenBuffer?
     private var restored = false
     /// A crash leaves the console's screen and sets the shell's modes again, until the console does it itself.
@@ -72,14 +75,12 @@ public final class CursesTerminal: Terminal {
             level = ColorLevel(colors: Int(paydesk_colors()), environment: environment)
         }
         colorLevel = level
-        palette = CursesPalette(styles: theme.styles(for: level), level: level)
+        let isUTF8 = isUTF8
+        controls = .terminfo(styles: theme.styles(for: level), level: level) { output, text, columns in
+            if isUTF8 { Self.appendGlyph(text, columns: columns, to: &output) } else { Self.appendASCIIGlyph(text, columns: columns, to: &output) }
+        }
+        outputDescriptor = fileno(output)
         size = Size(width: Int(paydesk_cols()), height: Int(paydesk_lines()))
-        // Until the screen has once been left and taken again, ncurses flushes its output after every cursor
-        // movement (it cannot tell its own movements from an application's mvcur then), so a frame went out as
-        // one write per run of changed cells: over SSH, a packet each. Leaving and taking it now, before
-        // anything is drawn, sends every frame in one write, as after a return from Ctrl-Z.
-        endwin()
-        doupdate()
         // Not for streams given by a caller (tests): their process has its own ways with crashes.
         let isControllingTerminal = if case .controllingTerminal = device { true } else { false }
         restoresOnCrash = hasShellModes && isControllingTerminal
@@ -202,85 +203,64 @@ public final class CursesTerminal: Terminal {
 
     public func draw(_ buffer: ScreenBuffer) {
         guard buffer.size == size else { return }
-        if previous == nil { werase(paydesk_stdscr()) }
-        var changed = false
-        for y in 0..<size.height {
-            guard let (start, end) = changedSpan(row: y, buffer) else { continue }
-            drawSpan(row: y, from: start, to: end, buffer)
-            changed = true
+        if previous == nil {
+            // Nothing on the screen can be trusted (the first frame, a resize, a return from a stop): curses clears
+            // it, taking it again first if it had been given back.
+            werase(paydesk_stdscr())
+            clearok(paydesk_curscr(), true)
+            wrefresh(paydesk_stdscr())
         }
+        let frame = FrameEncoder.bytes(from: previous, to: buffer, controls: controls)
         previous = buffer
-        // An unchanged frame costs nothing on the wire, not even a cursor movement.
-        guard changed else { return }
-        wnoutrefresh(paydesk_stdscr())
-        doupdate()
+        send(frame)
     }
 
-    /// The first and last cell of the row that differ from the previous frame, widened so that it neither
-    /// starts nor ends in the middle of a wide character.
-    private func changedSpan(row y: Int, _ buffer: ScreenBuffer) -> (Int, Int)? {
-        let width = size.width
-        guard let previous else { return (0, width - 1) }
-        var first = -1, last = -1
-        for x in 0..<width where buffer[x: x, y: y] != previous[x: x, y: y] {
-            if first < 0 { first = x }
-            last = x
-        }
-        guard first >= 0 else { return nil }
-        while first > 0, buffer[x: first, y: y].isContinuation || previous[x: first, y: y].isContinuation { first -= 1 }
-        while last + 1 < width, buffer[x: last + 1, y: y].isContinuation || previous[x: last + 1, y: y].isContinuation { last += 1 }
-        return (first, last)
-    }
-
-    private func drawSpan(row y: Int, from start: Int, to end: Int, _ buffer: ScreenBuffer) {
-        var x = start
-        while x <= end {
-            let role = buffer[x: x, y: y].role
-            var text: [wchar_t] = []
-            text.reserveCapacity(end - x + 1)
-            let runStart = x
-            while x <= end, buffer[x: x, y: y].role == role {
-                let cell = buffer[x: x, y: y]
-                if let byte = cell.printableASCII {
-                    // Most cells of a frame: one character, the same in every locale and every wcwidth.
-                    text.append(wchar_t(byte))
-                } else if isUTF8 {
-                    if !cell.isContinuation {
-                        let columns = x + 1 < size.width && buffer[x: x + 1, y: y].isContinuation ? 2 : 1
-                        text += Self.characters(cell.text, columns: columns)
-                    }
-                } else {
-                    text.append(wchar_t(Self.asciiFallback(cell)))
-                }
-                x += 1
-            }
-            let (attributes, pair) = palette.attributes(for: role)
-            _ = text.withUnsafeBufferPointer { pointer in
-                paydesk_draw(Int32(y), Int32(runStart), pointer.baseAddress, Int32(pointer.count), attributes, pair)
+    /// Writes all of `bytes` in one write, unless a signal or a full terminal cuts it short. A terminal that is
+    /// gone takes nothing more: its hang-up is noticed where keys are read.
+    private func send(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(outputDescriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written > 0 { offset += written } else if written < 0, errno == EINTR { continue } else { return }
             }
         }
     }
 
-    /// The wide characters that draw a cell's text in exactly `columns` columns where ncurses places them, by
-    /// the C library's `wcwidth`. Where that library's Unicode is older or newer than PayDesk's table and the two
-    /// disagree, a character it thinks narrow is followed by a space and anything else is drawn as `?`, so that
-    /// a disagreement never shifts the rest of the row.
-    static func characters(_ text: String, columns: Int) -> [wchar_t] {
-        let characters = text.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
-        if characters.count == 1, (0x20..<0x7F).contains(characters[0]) { return characters }
-        let measured = characters.withUnsafeBufferPointer { paydesk_wcswidth($0.baseAddress, Int32($0.count)) }
-        if measured == columns { return characters }
-        if measured == 1, columns == 2 { return characters + [wchar_t(UInt8(ascii: " "))] }
-        return Array(repeating: wchar_t(UInt8(ascii: "?")), count: columns)
+    /// Appends a cell's text so that it takes exactly `columns` columns by the C library's `wcwidth`, the nearest
+    /// this side has to the terminal's own measure. Where that library's Unicode is older or newer than PayDesk's
+    /// table and the two disagree, a character it thinks narrow is followed by a space and anything else is drawn
+    /// as `?`, so that a disagreement never shifts the rest of the row.
+    static func appendGlyph(_ text: String, columns: Int, to output: inout [UInt8]) {
+        var measured = 0
+        for scalar in text.unicodeScalars {
+            let width = Int(paydesk_wcwidth(scalar.value))
+            guard width >= 0 else { measured = -1; break }
+            measured += width
+        }
+        if measured == columns {
+            output += text.utf8
+        } else if measured == 1, columns == 2 {
+            output += text.utf8
+            output.append(UInt8(ascii: " "))
+        } else {
+            output += repeatElement(UInt8(ascii: "?"), count: columns)
+        }
+    }
+
+    /// Without UTF-8: the nearest ASCII, then `?` for a wide character's second column.
+    static func appendASCIIGlyph(_ text: String, columns: Int, to output: inout [UInt8]) {
+        output.append(asciiFallback(text))
+        output += repeatElement(UInt8(ascii: "?"), count: columns - 1)
     }
 
     /// Without UTF-8, one ASCII character per cell: the console's own symbols by their nearest ASCII, any
     /// other character as `?` (a wide one as `??`, so columns still line up).
-    static func asciiFallback(_ cell: Cell) -> UInt8 {
-        if let scalar = cell.text.unicodeScalars.first, cell.text.unicodeScalars.count == 1, scalar.isASCII {
+    static func asciiFallback(_ text: String) -> UInt8 {
+        if let scalar = text.unicodeScalars.first, text.unicodeScalars.count == 1, scalar.isASCII {
             return UInt8(scalar.value)
         }
-        switch cell.text {
+        switch text {
         case "…": return UInt8(ascii: "~")
         case "─": return UInt8(ascii: "-")
         case "▶": return UInt8(ascii: ">")

@@ -4,6 +4,7 @@ import Testing
 @testable import CursesTerminal
 import CNcursesw
 @testable import TerminalCore
+import TestSupport
 import Themes
 
 /// ncurses is one global screen per process: these tests take turns.
@@ -145,35 +146,103 @@ import Themes
         }
     }
 
-    @Test func ncursesPlacesEveryCellWhereTheBufferPutsIt() throws {
+    /// What the terminal shows, replayed from every byte the recorder holds.
+    func replay(_ recorder: Recorder) -> TerminalReplay {
+        fflush(recorder.output)
+        var replay = TerminalReplay(width: recorder.terminal.size.width, height: recorder.terminal.size.height)
+        replay.play(Array((try? Data(contentsOf: URL(fileURLWithPath: recorder.path))) ?? Data()))
+        return replay
+    }
+
+    /// Whether the terminal shows `wanted`: a wide character's right half may hold the blank that pads one the C
+    /// library measures narrow (`appendGlyph(_:columns:to:)`).
+    func shows(_ shown: TerminalReplay.Shown, _ wanted: TerminalReplay.Shown) -> Bool {
+        shown.look == wanted.look && (shown.text == wanted.text || wanted.text.isEmpty && shown.text == " ")
+    }
+
+    /// Each cell of `buffer` as the terminal should show it: its text (as ASCII without UTF-8), in its role's look.
+    func expected(_ buffer: ScreenBuffer, on terminal: CursesTerminal) -> [[TerminalReplay.Shown]] {
+        (0..<buffer.size.height).map { y in
+            var row: [TerminalReplay.Shown] = []
+            for x in 0..<buffer.size.width {
+                let cell = buffer[x: x, y: y]
+                // A wide character's right half shows what its left half is drawn in.
+                let lead = cell.isContinuation && x > 0 ? buffer[x: x - 1, y: y] : cell
+                let look = TerminalReplay.look(after: terminal.controls.looks[lead.role] ?? terminal.controls.plain)
+                let ascii = cell.isContinuation ? "?" : String(UnicodeScalar(CursesTerminal.asciiFallback(cell.text)))
+                row.append(.init(text: terminal.isUTF8 || cell.printableASCII != nil ? cell.text : ascii, look: look))
+            }
+            return row
+        }
+    }
+
+    @Test func everyCellLandsWhereTheBufferPutsItInItsRolesLook() throws {
         // Given rows with emoji of U+1FA00–U+1FAFF, CJK, a combining mark and a replaced cluster before an amount
         let recorder = try Recorder(size: Size(width: 60, height: 6))
         defer { recorder.close() }
         var buffer = ScreenBuffer(size: recorder.terminal.size)
         for (y, name) in ["Ada 🫠🪐🩰", "王小明", "Zoe\u{0301}", "Z" + String(repeating: "\u{0301}", count: 40), "Emma"].enumerated() {
-            buffer.put(name.fitted(to: 14) + " 529.20 CNY", x: 2, y: y, role: .text)
+            buffer.put(name.fitted(to: 14) + " 529.20 CNY", x: 2, y: y, role: y == 1 ? .selection : .text)
         }
         // When the terminal draws them
         recorder.terminal.draw(buffer)
-        // Then ncurses holds each cell's character in the very column the buffer gave it, so the amounts line up
+        // Then the terminal shows each cell's character in the very column the buffer gave it, so the amounts line
+        // up, in its role's look
+        let shown = replay(recorder).cells, wanted = expected(buffer, on: recorder.terminal)
         for y in 0..<buffer.size.height {
-            for x in 0..<buffer.size.width where !buffer[x: x, y: y].isContinuation {
-                var character: wchar_t = 0
-                #expect(paydesk_character_at(Int32(y), Int32(x), &character) == OK)
-                let expected = buffer[x: x, y: y].text.unicodeScalars.first.map { wchar_t(bitPattern: $0.value) }
-                #expect(character == expected, "row \(y) column \(x)")
+            for x in 0..<buffer.size.width { #expect(shows(shown[y][x], wanted[y][x]), "row \(y) column \(x): \(shown[y][x])") }
+        }
+    }
+
+    @Test func frameAfterFrameTheScreenShowsTheLastBufferExactly() throws {
+        // Given a terminal and frames that each change a few things of the one before: text of every width put
+        // over what was there, rows restyled, runs of blanks
+        let seed = TestSeed()
+        var random = seed.generator
+        let recorder = try Recorder(size: Size(width: 40, height: 8))
+        defer { recorder.close() }
+        let texts = ["TEA-000001", "王小明", "Zoë Dubois", "🫠🪐", "e\u{0301}\u{0301}x", "García 529.20 EUR", "佐藤 Emma", "a b c"]
+        let roles: [Role] = [.text, .selection, .dim, .statusPaid, .footer, .warning]
+        var buffer = ScreenBuffer(size: recorder.terminal.size)
+        for frame in 0..<200 {
+            for _ in 0..<Int.random(in: 1...4, using: &random) {
+                let y = Int.random(in: 0..<buffer.size.height, using: &random), x = Int.random(in: 0..<buffer.size.width, using: &random)
+                let role = roles.randomElement(using: &random)!
+                switch Int.random(in: 0..<3, using: &random) {
+                case 0: buffer.put(texts.randomElement(using: &random)!, x: x, y: y, role: role)
+                case 1: buffer.restyle(y: y, role: role, x: x, width: Int.random(in: 1...12, using: &random))
+                default: buffer.fill(y: y, role: role, x: x, width: Int.random(in: 1...12, using: &random))
+                }
+            }
+            // When each is drawn
+            recorder.terminal.draw(buffer)
+            // Then the screen shows it, every cell in its place and look
+            let shown = replay(recorder).cells, wanted = expected(buffer, on: recorder.terminal)
+            for y in 0..<buffer.size.height where !zip(shown[y], wanted[y]).allSatisfy(shows) {
+                Issue.record("frame \(frame), row \(y): \(shown[y].map(\.text).joined()) is not \(wanted[y].map(\.text).joined()), \(seed)")
+                for x in 0..<buffer.size.width where !shows(shown[y][x], wanted[y][x]) {
+                    Issue.record("frame \(frame), row \(y) column \(x): \(shown[y][x]), not \(wanted[y][x]), \(seed)")
+                }
+                return
             }
         }
     }
 
     @Test func aCharacterTheCLibraryMeasuresOtherwiseNeverShiftsTheRow() {
         setlocale(LC_CTYPE, "C.UTF-8")
-        #expect(CursesTerminal.characters("王", columns: 2) == [0x738B])
-        #expect(CursesTerminal.characters("a", columns: 1) == [0x61])
+        func glyph(_ text: String, columns: Int) -> String {
+            var output: [UInt8] = []
+            CursesTerminal.appendGlyph(text, columns: columns, to: &output)
+            return String(decoding: output, as: UTF8.self)
+        }
+        #expect(glyph("王", columns: 2) == "王")
+        #expect(glyph("e\u{301}", columns: 1) == "e\u{301}")
         // Two columns here but one for the C library: a space keeps the second column
-        #expect(CursesTerminal.characters("ä", columns: 2) == [0xE4, 0x20])
+        #expect(glyph("ä", columns: 2) == "ä ")
         // One column here but two for the C library: shown as ?
-        #expect(CursesTerminal.characters("王", columns: 1) == [0x3F])
+        #expect(glyph("王", columns: 1) == "?")
+        // Nothing the C library cannot print reaches the terminal
+        #expect(glyph("\u{0085}", columns: 1) == "?")
     }
 
     @Test func keysAreTranslatedFromCursesCodes() {
@@ -190,10 +259,9 @@ import Themes
     }
 
     @Test func withoutUTF8EveryCellIsASCII() {
-        #expect(CursesTerminal.asciiFallback(Cell(text: "王", role: .text)) == UInt8(ascii: "?"))
-        #expect(CursesTerminal.asciiFallback(Cell(text: "", role: .text)) == UInt8(ascii: "?"))
-        #expect(CursesTerminal.asciiFallback(Cell(text: "…", role: .text)) == UInt8(ascii: "~"))
-        #expect(CursesTerminal.asciiFallback(Cell(text: "A", role: .text)) == UInt8(ascii: "A"))
+        #expect(CursesTerminal.asciiFallback("王") == UInt8(ascii: "?"))
+        #expect(CursesTerminal.asciiFallback("…") == UInt8(ascii: "~"))
+        #expect(CursesTerminal.asciiFallback("A") == UInt8(ascii: "A"))
     }
 
     /// A terminal reading its keys from a pipe, with a wake pipe beside it; `body` gets the terminal and both
