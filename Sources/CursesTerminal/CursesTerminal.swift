@@ -211,19 +211,33 @@ public final class CursesTerminal: Terminal {
             wrefresh(paydesk_stdscr())
         }
         let frame = FrameEncoder.bytes(from: previous, to: buffer, controls: controls)
-        previous = buffer
-        send(frame)
+        // A frame cut short leaves the screen unknown: the next one is drawn whole.
+        previous = send(frame) ? buffer : nil
     }
 
-    /// Writes all of `bytes` in one write, unless a signal or a full terminal cuts it short. A terminal that is
-    /// gone takes nothing more: its hang-up is noticed where keys are read.
-    private func send(_ bytes: [UInt8]) {
+    /// Writes all of `bytes`: in one write, unless the terminal takes less at a time. An output left non-blocking
+    /// (another program on the terminal may leave it so) is waited on until it takes more. A stop asked for ends
+    /// the wait, as does a terminal that is gone, whose hang-up is noticed where keys are read. False when cut short.
+    private func send(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
                 let written = write(outputDescriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written > 0 { offset += written } else if written < 0, errno == EINTR { continue } else { return }
+                if written >= 0 {
+                    offset += written
+                    continue
+                }
+                switch errno {
+                case EINTR where !StopSignals.requested:
+                    continue
+                case EAGAIN, EWOULDBLOCK:
+                    var writable = pollfd(fd: outputDescriptor, events: Int16(POLLOUT), revents: 0)
+                    if poll(&writable, 1, -1) < 0, errno == EINTR, StopSignals.requested { return false }
+                default:
+                    return false
+                }
             }
+            return true
         }
     }
 

@@ -134,6 +134,65 @@ import Themes
         #expect(writesSent() == 1)
     }
 
+    /// Reads a socket on its own thread, a little at a time, until told to finish and the socket has gone quiet.
+    final class SlowReader: @unchecked Sendable {
+        private let descriptor: Int32
+        private let lock = NSLock()
+        private var received: [UInt8] = []
+        private var finishing = false
+        private let done = DispatchSemaphore(value: 0)
+
+        init(_ descriptor: Int32) {
+            self.descriptor = descriptor
+            Thread.detachNewThread { self.run() }
+        }
+
+        private func run() {
+            var chunk = [UInt8](repeating: 0, count: 64)
+            while true {
+                var readable = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                if poll(&readable, 1, 20) > 0 {
+                    let count = read(descriptor, &chunk, chunk.count)
+                    if count > 0 { lock.withLock { received += chunk[0..<count] }; continue }
+                    break
+                }
+                if lock.withLock({ finishing }) { break }
+            }
+            done.signal()
+        }
+
+        /// Everything read, once the writer is done and nothing more arrives.
+        func finish() -> [UInt8]? {
+            lock.withLock { finishing = true }
+            guard done.wait(timeout: .now() + 10) == .success else { return nil }
+            return lock.withLock { received }
+        }
+    }
+
+    @Test func aFrameReachesAnOutputLeftNonBlockingWhole() throws {
+        // Given a terminal whose output another program left non-blocking, taking a little at a time
+        var ends: [Int32] = [0, 0]
+        try #require(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0)
+        defer { close(ends[1]) }
+        var small: Int32 = 1024
+        setsockopt(ends[0], SOL_SOCKET, SO_SNDBUF, &small, socklen_t(MemoryLayout<Int32>.size))
+        let input = try #require(fopen("/dev/null", "r")), output = try #require(fdopen(ends[0], "w"))
+        defer { fclose(output); fclose(input) }
+        let reader = SlowReader(ends[1])
+        let terminal = try CursesTerminal(device: .streams(input: input, output: output, size: Size(width: 80, height: 24)),
+                                          theme: Theme.standard, environment: ["TERM": "xterm-256color"])
+        _ = fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK)
+        // When a frame far larger than the output takes at once is drawn
+        let buffer = frame(terminal.size, selected: 3, text: String(repeating: "TEA-000001 王小明 128.00 CNY ", count: 3))
+        terminal.draw(buffer)
+        terminal.restore()
+        // Then all of it arrived: the screen shows every row
+        let bytes = try #require(reader.finish())
+        var replay = TerminalReplay(width: 80, height: 24)
+        replay.play(bytes)
+        #expect(replay.cells.map { $0.map(\.text).joined() } == buffer.lines)
+    }
+
     @Test func wideCharactersAndTinyScreensDoNotBreakDrawing() throws {
         for size in [Size(width: 1, height: 1), Size(width: 3, height: 2), Size(width: 200, height: 60)] {
             let recorder = try Recorder(size: size)
