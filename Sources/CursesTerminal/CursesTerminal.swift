@@ -215,30 +215,10 @@ public final class CursesTerminal: Terminal {
         previous = send(frame) ? buffer : nil
     }
 
-    /// Writes all of `bytes`: in one write, unless the terminal takes less at a time. An output left non-blocking
-    /// (another program on the terminal may leave it so) is waited on until it takes more. A stop asked for ends
-    /// the wait, as does a terminal that is gone, whose hang-up is noticed where keys are read. False when cut short.
+    /// Writes all of `bytes` (`DescriptorOutput`); a stop asked for ends a wait for the terminal, as does a
+    /// terminal that is gone, whose hang-up is noticed where keys are read. False when cut short.
     private func send(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(outputDescriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written >= 0 {
-                    offset += written
-                    continue
-                }
-                switch errno {
-                case EINTR where !StopSignals.requested:
-                    continue
-                case EAGAIN, EWOULDBLOCK:
-                    var writable = pollfd(fd: outputDescriptor, events: Int16(POLLOUT), revents: 0)
-                    if poll(&writable, 1, -1) < 0, errno == EINTR, StopSignals.requested { return false }
-                default:
-                    return false
-                }
-            }
-            return true
-        }
+        bytes.withUnsafeBytes { DescriptorOutput.write($0, to: outputDescriptor, stopping: { StopSignals.requested }) == nil }
     }
 
     /// Appends a cell's text so that it takes exactly `columns` columns by the C library's `wcwidth`, the nearest

@@ -11,7 +11,7 @@ enum Confirmation {
         }
         // Keys typed before the question was asked (a pasted block, a command typed ahead) do not answer it.
         tcflush(STDIN_FILENO, TCIFLUSH)
-        FileHandle.standardError.write(Data(Output.safe("\(consequence)\nType yes to \(action): ").utf8))
+        Output.errorAsIs(Output.safe("\(consequence)\nType yes to \(action): "))
         guard let answer = readLine(strippingNewline: true), answer.trimmingCharacters(in: .whitespaces).lowercased() == "yes" else {
             throw CommandFailure("\(action) not confirmed; nothing was changed")
         }

@@ -68,12 +68,12 @@ final class ProgressLine {
         guard enabled, Date().timeIntervalSince(lastShown) > 0.2 else { return }
         lastShown = Date()
         visible = true
-        FileHandle.standardError.write(Data("\r\u{1B}[K\(text)".utf8))
+        Output.errorAsIs("\r\u{1B}[K\(text)")
     }
 
     func clear() {
         guard visible else { return }
         visible = false
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        Output.errorAsIs("\r\u{1B}[K")
     }
 }

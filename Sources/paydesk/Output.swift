@@ -23,6 +23,12 @@ enum Output {
         try write(table.text, to: STDOUT_FILENO, name: "standard output")
     }
 
+    /// Text the command line made itself (a log line, a prompt already made safe, a progress line's own control
+    /// sequence), on standard error as it is. A write that fails is dropped: there is nowhere else to say so.
+    static func errorAsIs(_ text: String) {
+        _ = try? write(text, to: STDERR_FILENO, name: "standard error")
+    }
+
     /// A message for the person at the terminal, on standard error.
     static func error(_ text: String) {
         _ = try? write(safe(text) + "\n", to: STDERR_FILENO, name: "standard error")
@@ -33,13 +39,8 @@ enum Output {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0).neutralized }.joined(separator: "\n")
     }
 
-    private static func write(_ text: String, to descriptor: Int32, name: String) throws {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { throw CommandFailure("cannot write \(name): \(String(cString: strerror(errno)))") }
-            bytes = bytes.dropFirst(written)
-        }
+    static func write(_ text: String, to descriptor: Int32, name: String) throws {
+        let problem = Array(text.utf8).withUnsafeBytes { DescriptorOutput.write($0, to: descriptor) }
+        if let problem { throw CommandFailure("cannot write \(name): \(String(cString: strerror(problem)))") }
     }
 }

@@ -26,7 +26,7 @@ struct StandardErrorLogHandler: LogHandler {
     func log(event: LogEvent) {
         let line = self.line(LogEntry(time: Timestamp.now(), level: event.level, message: event.message.description,
                                       metadata: metadata.merging(event.metadata ?? [:]) { $1 }))
-        Self.lock.withLock { FileHandle.standardError.write(Data(line.utf8)) }
+        Self.lock.withLock { Output.errorAsIs(line) }
     }
 
     /// The whole line, newline included. An entry that JSON cannot hold is still written, as text, and says so.
