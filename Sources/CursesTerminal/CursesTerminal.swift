@@ -12,6 +12,8 @@ public final class CursesTerminal: Terminal {
     public private(set) var size: Size
     private let screen: OpaquePointer
     let controls: TerminalControls
+    /// A blank cell's look is the plain one, which a cleared screen shows.
+    private let blankIsCleared: Bool
     /// Where frames are written, as curses writes: straight to the descriptor, in one write each.
     private let outputDescriptor: Int32
     private var previous: ScreenBuffer?
@@ -79,6 +81,9 @@ public final class CursesTerminal: Terminal {
         controls = .terminfo(styles: theme.styles(for: level), level: level) { output, text, columns in
             if isUTF8 { Self.appendGlyph(text, columns: columns, to: &output) } else { Self.appendASCIIGlyph(text, columns: columns, to: &output) }
         }
+        var blankLook: [UInt8] = []
+        controls.changeLook(&blankLook, nil, Cell.blank.role)
+        blankIsCleared = blankLook == controls.plain
         outputDescriptor = fileno(output)
         size = Size(width: Int(paydesk_cols()), height: Int(paydesk_lines()))
         // Not for streams given by a caller (tests): their process has its own ways with crashes.
@@ -203,14 +208,17 @@ public final class CursesTerminal: Terminal {
 
     public func draw(_ buffer: ScreenBuffer) {
         guard buffer.size == size else { return }
+        var shown = previous
         if previous == nil {
             // Nothing on the screen can be trusted (the first frame, a resize, a return from a stop): curses clears
-            // it, taking it again first if it had been given back.
+            // it, taking it again first if it had been given back. Where a blank cell looks as a cleared one, the
+            // cleared screen is what is shown.
             werase(paydesk_stdscr())
             clearok(paydesk_curscr(), true)
             wrefresh(paydesk_stdscr())
+            if blankIsCleared { shown = ScreenBuffer(size: buffer.size) }
         }
-        let frame = FrameEncoder.bytes(from: previous, to: buffer, controls: controls)
+        let frame = FrameEncoder.bytes(from: shown, to: buffer, controls: controls)
         // A frame cut short leaves the screen unknown: the next one is drawn whole.
         previous = send(frame) ? buffer : nil
     }

@@ -2,35 +2,106 @@ import CNcursesw
 import TerminalCore
 
 extension TerminalControls {
-    /// The controls terminfo gives the terminal curses was started on, with each role's look built once.
-    /// `glyph` writes a character other than printable ASCII.
+    /// The controls terminfo gives the terminal curses was started on. `glyph` writes a character other than
+    /// printable ASCII.
     static func terminfo(styles: [(role: Role, style: Style)], level: ColorLevel,
                          glyph: @escaping (inout [UInt8], String, Int) -> Void) -> TerminalControls {
-        let plain = Terminfo.string("sgr0")
-        // SGR 0 sets the colours back too; a terminal whose sgr0 is something else is sent op as well.
-        let resetsColors = ["\u{1B}[m", "\u{1B}[0m"].contains { plain.contains(subsequence: Array($0.utf8)) }
-        let start = plain + (level == .none || resetsColors ? [] : Terminfo.string("op"))
-        var looks: [Role: [UInt8]] = [:]
-        for (role, style) in styles {
-            var look = start
-            if style.bold { look += Terminfo.string("bold") }
-            if style.dim { look += Terminfo.string("dim") }
-            if style.underline { look += Terminfo.string("smul") }
-            if style.reverse { look += Terminfo.string("rev") }
-            if level != .none {
-                if case .indexed(let index) = style.foreground { look += Terminfo.string("setaf", Int32(index)) }
-                if case .indexed(let index) = style.background { look += Terminfo.string("setab", Int32(index)) }
-            }
-            looks[role] = look
-        }
-        return TerminalControls(moveCursor: Terminfo.cursorMovement(), looks: looks, plain: start, glyph: glyph,
-                                scrollsAtLastCell: Terminfo.flag("am") && !Terminfo.flag("xenl"),
+        let looks = TerminfoLooks(styles: styles, level: level)
+        let erase = Terminfo.string("el"), erasesInBackground = Terminfo.flag("bce")
+        return TerminalControls(moveCursor: Terminfo.cursorMovement(), changeLook: looks.change, plain: looks.plain,
+                                eraseToEndOfRow: { erase.isEmpty ? nil : looks.erasesAsBlanks($0, inBackground: erasesInBackground) ? erase : nil },
+                                glyph: glyph, scrollsAtLastCell: Terminfo.flag("am") && !Terminfo.flag("xenl"),
                                 movesOnlyWhenPlain: !Terminfo.flag("msgr"))
     }
 }
 
+/// Each role's look in terminfo's words, and the fewest bytes that change one look into another: attributes can
+/// only be added without going back to the plain look, colours can be set, and both taken back to the
+/// terminal's own by `op`.
+struct TerminfoLooks {
+    private struct Look {
+        /// Bold, dim, underline, reverse, as bits of `Attribute`.
+        var attributes = 0
+        var foreground: [UInt8] = []
+        var background: [UInt8] = []
+        /// From any look: the plain one first.
+        var whole: [UInt8] = []
+    }
+
+    private enum Attribute: Int, CaseIterable {
+        case bold, dim, underline, reverse
+        var capability: String { ["bold", "dim", "smul", "rev"][rawValue] }
+        /// Its bit in terminfo's `ncv` (attributes the terminal cannot show with colour), as curses numbers them.
+        var noColorVideoBit: Int32 { [32, 16, 2, 4][rawValue] }
+    }
+
+    let plain: [UInt8]
+    private let defaultColors: [UInt8]
+    private let attributeBytes: [[UInt8]]
+    private var looks: [Role: Look] = [:]
+
+    init(styles: [(role: Role, style: Style)], level: ColorLevel) {
+        let reset = Terminfo.string("sgr0")
+        // SGR 0 sets the colours back too; a terminal whose sgr0 is something else is sent op as well.
+        let resetsColors = ["\u{1B}[m", "\u{1B}[0m"].contains { reset.contains(subsequence: Array($0.utf8)) }
+        defaultColors = level == .none ? [] : Terminfo.string("op")
+        plain = reset + (resetsColors ? [] : defaultColors)
+        attributeBytes = Attribute.allCases.map { Terminfo.string($0.capability) }
+        let noColorVideo = Terminfo.number("ncv")
+        for (role, style) in styles {
+            var look = Look()
+            if level != .none {
+                if case .indexed(let index) = style.foreground { look.foreground = Terminfo.string("setaf", Int32(index)) }
+                if case .indexed(let index) = style.background { look.background = Terminfo.string("setab", Int32(index)) }
+            }
+            let colored = !look.foreground.isEmpty || !look.background.isEmpty
+            for (attribute, wanted) in zip(Attribute.allCases, [style.bold, style.dim, style.underline, style.reverse]) where wanted {
+                // As curses does: an attribute this terminal cannot show with colour is left out where there is colour.
+                if colored, noColorVideo > 0, noColorVideo & attribute.noColorVideoBit != 0 { continue }
+                look.attributes |= 1 << attribute.rawValue
+            }
+            look.whole = plain + bytes(of: look.attributes) + look.foreground + look.background
+            looks[role] = look
+        }
+    }
+
+    func change(_ output: inout [UInt8], from: Role?, to: Role) {
+        guard let target = looks[to] else { output += plain; return }
+        guard let from, let current = looks[from], current.attributes & ~target.attributes == 0 else {
+            output += target.whole
+            return
+        }
+        var change = bytes(of: target.attributes & ~current.attributes)
+        var (foreground, background) = (current.foreground, current.background)
+        if (target.foreground.isEmpty && !foreground.isEmpty) || (target.background.isEmpty && !background.isEmpty) {
+            // Only op gives a colour back to the terminal's own, and it gives both.
+            guard !defaultColors.isEmpty else {
+                output += target.whole
+                return
+            }
+            change += defaultColors
+            (foreground, background) = ([], [])
+        }
+        if target.foreground != foreground { change += target.foreground }
+        if target.background != background { change += target.background }
+        output += change
+    }
+
+    /// Whether erasing leaves blanks that look as `role`'s do: no underline or reverse to lose, and a background
+    /// the erase takes (the terminal's own, or the current one where the terminal erases in it, `bce`).
+    func erasesAsBlanks(_ role: Role, inBackground: Bool) -> Bool {
+        guard let look = looks[role] else { return false }
+        let kept = 1 << Attribute.underline.rawValue | 1 << Attribute.reverse.rawValue
+        return look.attributes & kept == 0 && (look.background.isEmpty || inBackground)
+    }
+
+    private func bytes(of attributes: Int) -> [UInt8] {
+        Attribute.allCases.filter { attributes & 1 << $0.rawValue != 0 }.flatMap { attributeBytes[$0.rawValue] }
+    }
+}
+
 /// The capabilities of the terminal curses was started on, as bytes to send.
-private enum Terminfo {
+enum Terminfo {
     /// A string capability with its parameters filled in and its padding left out (a delay for a real terminal
     /// of the 1980s: curses would send it as NUL bytes), or nothing when the terminal lacks it.
     static func string(_ name: String, _ first: Int32 = 0, _ second: Int32 = 0) -> [UInt8] {
@@ -40,6 +111,9 @@ private enum Terminfo {
     }
 
     static func flag(_ name: String) -> Bool { tigetflag(name) > 0 }
+
+    /// A numeric capability; negative when the terminal lacks it.
+    static func number(_ name: String) -> Int32 { tigetnum(name) }
 
     /// Moving the cursor: most terminals spell it as ECMA-48's CUP, written here without terminfo's interpreter;
     /// any other spelling goes through it.

@@ -36,7 +36,7 @@ public enum FrameEncoder {
 private struct RowEncoder {
     let controls: TerminalControls
     var output: [UInt8] = []
-    /// The look last sent; nil for the plain one.
+    /// The look last sent; nil before the first of the frame and after the plain one.
     var look: Role?
 
     init(controls: TerminalControls) { self.controls = controls }
@@ -68,15 +68,21 @@ private struct RowEncoder {
             look = nil
         }
         controls.moveCursor(&output, y, first)
+        // Blanks to the end of the row, all in one role, go as one erase where that costs fewer bytes.
+        var erase: [UInt8]?, end = last
+        if last == cells.count - 1, cells[last].text == " ", let bytes = controls.eraseToEndOfRow(cells[last].role) {
+            var blank = last
+            while blank > first, cells[blank - 1].text == " ", cells[blank - 1].role == cells[last].role { blank -= 1 }
+            if last - blank + 1 > bytes.count {
+                (erase, end) = (bytes, blank - 1)
+            }
+        }
         var coveredByWide = -1
-        for x in first...last {
+        for x in stride(from: first, through: end, by: 1) {
             // Read in place: a copy of each cell would retain and release its text.
             let text = cells[x].text.utf8
             if text.isEmpty, x == coveredByWide { continue }
-            if cells[x].role != look {
-                output += controls.looks[cells[x].role] ?? controls.plain
-                look = cells[x].role
-            }
+            changeLook(to: cells[x].role)
             if text.count == 1, let byte = text.first, byte.isPrintableASCII {
                 output.append(byte)
             } else if text.isEmpty {
@@ -88,5 +94,15 @@ private struct RowEncoder {
                 if isWide { coveredByWide = x + 1 }
             }
         }
+        if let erase {
+            changeLook(to: cells[last].role)
+            output += erase
+        }
+    }
+
+    private mutating func changeLook(to role: Role) {
+        guard role != look else { return }
+        controls.changeLook(&output, look, role)
+        look = role
     }
 }

@@ -192,7 +192,9 @@ import Themes
                 let cell = buffer[x: x, y: y]
                 // A wide character's right half shows what its left half is drawn in.
                 let lead = cell.isContinuation && x > 0 ? buffer[x: x - 1, y: y] : cell
-                let look = TerminalReplay.look(after: terminal.controls.looks[lead.role] ?? terminal.controls.plain)
+                var bytes: [UInt8] = []
+                terminal.controls.changeLook(&bytes, nil, lead.role)
+                let look = TerminalReplay.look(after: bytes)
                 let ascii = cell.isContinuation ? "?" : String(UnicodeScalar(CursesTerminal.asciiFallback(cell.text)))
                 row.append(.init(text: terminal.isUTF8 || cell.printableASCII != nil ? cell.text : ascii, look: look))
             }
@@ -250,6 +252,23 @@ import Themes
                 return
             }
         }
+    }
+
+    @Test func anAttributeTheTerminalCannotShowWithColourIsLeftOutAsCursesDoes() throws {
+        func columnHeader(on term: String) throws -> TerminalReplay.Look {
+            let recorder = try Recorder(size: Size(width: 20, height: 2), environment: ["TERM": term])
+            defer { recorder.close() }
+            var bytes: [UInt8] = []
+            recorder.terminal.controls.changeLook(&bytes, nil, .columnHeader)
+            return TerminalReplay.look(after: bytes)
+        }
+        // Given the column headers, bold and underlined in a colour
+        let xterm = try columnHeader(on: "xterm-256color")
+        #expect(xterm.bold && xterm.underline && xterm.foreground != nil)
+        // When the terminal's terminfo says it cannot underline in colour (the Linux console: ncv#18)
+        let linux = try columnHeader(on: "linux")
+        // Then they are bold in that colour, without the underline
+        #expect(linux.bold && !linux.underline && linux.foreground != nil)
     }
 
     @Test func aCharacterTheCLibraryMeasuresOtherwiseNeverShiftsTheRow() {

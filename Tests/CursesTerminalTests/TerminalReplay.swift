@@ -5,24 +5,64 @@ import Foundation
 /// character landed and in which look. A character takes the columns the C library gives it, as the terminal's
 /// own would; a look is the graphic renditions sent since the last reset.
 struct TerminalReplay {
+    /// What ECMA-48's graphic renditions set, by meaning rather than by the bytes that set it.
+    struct Look: Equatable, CustomStringConvertible {
+        var bold = false, dim = false, underline = false, reverse = false
+        var foreground: Int?, background: Int?
+        var description: String {
+            [bold ? "bold" : nil, dim ? "dim" : nil, underline ? "underline" : nil, reverse ? "reverse" : nil,
+             foreground.map { "fg \($0)" }, background.map { "bg \($0)" }].compactMap { $0 }.joined(separator: " ")
+        }
+
+        /// Sets what `parameters` (one SGR's, e.g. `1;38;5;221`) say.
+        mutating func apply(_ parameters: [Int]) {
+            var index = 0
+            while index < parameters.count {
+                let number = parameters[index]
+                switch number {
+                case 0: self = Look()
+                case 1: bold = true
+                case 2: dim = true
+                case 4: underline = true
+                case 7: reverse = true
+                case 22: (bold, dim) = (false, false)
+                case 24: underline = false
+                case 27: reverse = false
+                case 30...37: foreground = number - 30
+                case 90...97: foreground = number - 90 + 8
+                case 40...47: background = number - 40
+                case 100...107: background = number - 100 + 8
+                case 39: foreground = nil
+                case 49: background = nil
+                case 38, 48:
+                    let color: Int? = index + 2 < parameters.count && parameters[index + 1] == 5 ? parameters[index + 2] : nil
+                    if number == 38 { foreground = color } else { background = color }
+                    index += 2
+                default: break
+                }
+                index += 1
+            }
+        }
+    }
+
     struct Shown: Equatable, CustomStringConvertible {
         var text: String
-        var look: String
-        var description: String { "\"\(text)\" in \(look.debugDescription)" }
+        var look: Look
+        var description: String { "\"\(text)\" in (\(look))" }
     }
 
     let width: Int, height: Int
     private(set) var cells: [[Shown]]
-    private var row = 0, column = 0, look = ""
+    private var row = 0, column = 0, look = Look()
 
     init(width: Int, height: Int) {
         self.width = width
         self.height = height
-        cells = Array(repeating: Array(repeating: Shown(text: " ", look: ""), count: width), count: height)
+        cells = Array(repeating: Array(repeating: Shown(text: " ", look: Look()), count: width), count: height)
     }
 
     /// The look a terminal is left in by `bytes` sent from the plain one.
-    static func look(after bytes: [UInt8]) -> String {
+    static func look(after bytes: [UInt8]) -> Look {
         var replay = TerminalReplay(width: 1, height: 1)
         replay.play(bytes)
         return replay.look
@@ -104,8 +144,13 @@ struct TerminalReplay {
             column = min(width - 1, max(1, numbers.dropFirst().first.flatMap { $0 } ?? 1) - 1)
         case UInt8(ascii: "J") where parameters == "2":
             cells = Array(repeating: Array(repeating: Shown(text: " ", look: look), count: width), count: height)
+        case UInt8(ascii: "K") where parameters.isEmpty || parameters == "0":
+            // Blanks to the end of the row, in the current look (a terminal that erases in its background colour).
+            // Erasing the right half of a wide character blanks its left half too.
+            if column > 0, cells[row][column].text.isEmpty { cells[row][column - 1].text = " " }
+            for x in column..<width { cells[row][x] = Shown(text: " ", look: look) }
         case UInt8(ascii: "m"):
-            if parameters.isEmpty || parameters == "0" { look = "" } else { look += "\u{1B}[\(parameters)m" }
+            look.apply(parameters.isEmpty ? [0] : numbers.map { $0 ?? 0 })
         default:
             break
         }

@@ -5,11 +5,13 @@ import Testing
     static let selection = Role(rawValue: "selection")
 
     /// Controls that spell every action so that a test reads them: `<y,x>` a move, `{role}` a look, `{}` the
-    /// plain look, `[text]` a character other than printable ASCII in its columns.
+    /// plain look, `[text]` a character other than printable ASCII in its columns, `<erase>` the rest of the row
+    /// (which only text's blanks can be).
     func controls(scrollsAtLastCell: Bool = false, movesOnlyWhenPlain: Bool = false) -> TerminalControls {
         TerminalControls(moveCursor: { output, y, x in output += Array("<\(y),\(x)>".utf8) },
-                         looks: [.text: Array("{text}".utf8), Self.selection: Array("{selection}".utf8)],
+                         changeLook: { output, _, role in output += Array("{\(role.rawValue)}".utf8) },
                          plain: Array("{}".utf8),
+                         eraseToEndOfRow: { $0 == .text ? Array("<erase>".utf8) : nil },
                          glyph: { output, text, columns in output += Array("[\(text)\(columns)]".utf8) },
                          scrollsAtLastCell: scrollsAtLastCell, movesOnlyWhenPlain: movesOnlyWhenPlain)
     }
@@ -60,6 +62,22 @@ import Testing
         #expect(sent(shown, replaced) == "<0,1>{text} x{}")
         // When a wide character replaces narrow ones, it is written once, in two columns
         #expect(sent(frame(["abcd"], width: 5), frame(["a李d"], width: 5)) == "<0,1>{text}[李2]{}")
+    }
+
+    @Test func blanksToTheEndOfARowAreErasedWhereThatIsShorter() {
+        let shown = frame(["0123456789abcdefghij"], width: 20)
+        // Seven blanks cost as much as the erase: they are sent; eight are erased
+        #expect(sent(shown, frame(["0123456789abc"], width: 20)) == "<0,13>{text}       {}")
+        #expect(sent(shown, frame(["0123456789ab"], width: 20)) == "<0,12>{text}<erase>{}")
+        // After the text of the same run, in the blanks' own look
+        #expect(sent(shown, frame(["0123456789aX"], width: 20)) == "<0,11>{text}X<erase>{}")
+        // Not blanks whose look an erase cannot give, nor blanks that stop short of the row's end
+        var selected = frame(["0123456789ab"], width: 20)
+        selected.restyle(y: 0, role: Self.selection)
+        #expect(sent(shown, selected) == "<0,0>{selection}0123456789ab        {}")
+        var short = frame(["0123456789ab"], width: 20)
+        short.put("j", x: 19, y: 0, role: .text)
+        #expect(sent(shown, short) == "<0,12>{text}       {}")
     }
 
     @Test func theBottomRightCellIsLeftAloneWhereWritingItWouldScroll() {
