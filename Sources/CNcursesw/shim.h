@@ -80,13 +80,23 @@ static void paydesk_restore_on_crash(int number) {
     raise(number);
 }
 
+/// Appends a capability without its padding (`$<2>`), which only tputs knows to turn into a delay.
 static inline void paydesk_crash_append(const char *capability) {
     struct paydesk_crash_restore *crash = paydesk_crash();
     const char *text = tigetstr((char *)capability);
     if (text == NULL || text == (char *)-1) { return; }
-    size_t length = strlen(text);
+    char plain[256];
+    size_t length = 0;
+    for (const char *at = text; *at != '\0' && length < sizeof plain; at++) {
+        if (at[0] == '$' && at[1] == '<') {
+            const char *close = at + 2;
+            while (*close != '\0' && ((*close >= '0' && *close <= '9') || *close == '.' || *close == '*' || *close == '/')) { close++; }
+            if (*close == '>' && close > at + 2) { at = close; continue; }
+        }
+        plain[length++] = *at;
+    }
     if (crash->length + length > sizeof crash->leave) { return; }
-    memcpy(crash->leave + crash->length, text, length);
+    memcpy(crash->leave + crash->length, plain, length);
     crash->length += length;
 }
 

@@ -14,9 +14,12 @@ public final class CursesTerminal: Terminal {
     let controls: TerminalControls
     /// A blank cell's look is the plain one, which a cleared screen shows.
     private let blankIsCleared: Bool
-    /// Where frames are written, as curses writes: straight to the descriptor, in one write each.
+    /// Where frames are written, as curses writes: straight to the descriptor, in one write each where it takes
+    /// them whole.
     private let outputDescriptor: Int32
     private var previous: ScreenBuffer?
+    /// A frame was cut short: the terminal may be in any look, which curses, clearing or leaving, takes for plain.
+    private var lookUnknown = false
     private var restored = false
     /// A crash leaves the console's screen and sets the shell's modes again, until the console does it itself.
     private let restoresOnCrash: Bool
@@ -71,7 +74,9 @@ public final class CursesTerminal: Terminal {
         set_escdelay(25)
         curs_set(0)
         var level = ColorLevel.none
-        if has_colors(), environment["NO_COLOR"].map({ $0.isEmpty }) ?? true {
+        // Colours are set by setaf and setab: a terminal with only the older setf and setb is drawn as one without.
+        if has_colors(), paydesk_string_capability("setaf") != nil, paydesk_string_capability("setab") != nil,
+           environment["NO_COLOR"].map({ $0.isEmpty }) ?? true {
             start_color()
             use_default_colors()
             level = ColorLevel(colors: Int(paydesk_colors()), environment: environment)
@@ -103,6 +108,7 @@ public final class CursesTerminal: Terminal {
         restored = true
         if restoresOnCrash { paydesk_forget_terminal_on_crash() }
         set_term(screen)
+        returnToPlainLook()
         endwin()
         delscreen(screen)
     }
@@ -172,6 +178,7 @@ public final class CursesTerminal: Terminal {
     public func suspend() -> Bool {
         // A session leader (a forced SSH command) has no shell to return to: stopped, nothing would continue it.
         guard getsid(0) != getpid() else { return false }
+        returnToPlainLook()
         endwin()
         let stopped = JobControl.stopForTheShell()
         takeScreenAgain()
@@ -213,6 +220,7 @@ public final class CursesTerminal: Terminal {
             // Nothing on the screen can be trusted (the first frame, a resize, a return from a stop): curses clears
             // it, taking it again first if it had been given back. Where a blank cell looks as a cleared one, the
             // cleared screen is what is shown.
+            returnToPlainLook()
             werase(paydesk_stdscr())
             clearok(paydesk_curscr(), true)
             wrefresh(paydesk_stdscr())
@@ -220,13 +228,23 @@ public final class CursesTerminal: Terminal {
         }
         let frame = FrameEncoder.bytes(from: shown, to: buffer, controls: controls)
         // A frame cut short leaves the screen unknown: the next one is drawn whole.
-        previous = send(frame) ? buffer : nil
+        let whole = send(frame)
+        previous = whole ? buffer : nil
+        lookUnknown = !whole
+    }
+
+    /// After a frame cut short, the plain look, if the terminal takes it at once: whoever writes next (curses
+    /// clearing or leaving, the shell) starts from it.
+    private func returnToPlainLook() {
+        guard lookUnknown else { return }
+        lookUnknown = false
+        _ = controls.plain.withUnsafeBytes { DescriptorOutput.writeAll($0, to: outputDescriptor, stopping: { true }) }
     }
 
     /// Writes all of `bytes` (`DescriptorOutput`); a stop asked for ends a wait for the terminal, as does a
     /// terminal that is gone, whose hang-up is noticed where keys are read. False when cut short.
     private func send(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBytes { DescriptorOutput.write($0, to: outputDescriptor, stopping: { StopSignals.requested }) == nil }
+        bytes.withUnsafeBytes { DescriptorOutput.writeAll($0, to: outputDescriptor, stopping: { StopSignals.requested }) == nil }
     }
 
     /// Appends a cell's text so that it takes exactly `columns` columns by the C library's `wcwidth`, the nearest
@@ -236,7 +254,8 @@ public final class CursesTerminal: Terminal {
     static func appendGlyph(_ text: String, columns: Int, to output: inout [UInt8]) {
         var measured = 0
         for scalar in text.unicodeScalars {
-            let width = Int(paydesk_wcwidth(scalar.value))
+            // The buffer lets no hazard into a cell; should one come, it is a `?` here too.
+            let width = scalar.isTerminalHazard ? -1 : Int(paydesk_wcwidth(scalar.value))
             guard width >= 0 else { measured = -1; break }
             measured += width
         }
@@ -259,7 +278,7 @@ public final class CursesTerminal: Terminal {
     /// Without UTF-8, one ASCII character per cell: the console's own symbols by their nearest ASCII, any
     /// other character as `?` (a wide one as `??`, so columns still line up).
     static func asciiFallback(_ text: String) -> UInt8 {
-        if let scalar = text.unicodeScalars.first, text.unicodeScalars.count == 1, scalar.isASCII {
+        if let scalar = text.unicodeScalars.first, text.unicodeScalars.count == 1, (0x20..<0x7F).contains(scalar.value) {
             return UInt8(scalar.value)
         }
         switch text {

@@ -14,8 +14,9 @@ enum Signals {
     }
 }
 
-/// SIGTERM, SIGHUP and SIGINT ask to stop: the console lets a write in progress finish and restores the
-/// terminal; `paydesk process` stops between passes, every write it made already complete.
+/// SIGTERM, SIGHUP and SIGINT ask to stop: the console lets a write to the store in progress finish and
+/// restores the terminal (a frame the terminal takes no more of is cut short); `paydesk process` stops between
+/// passes, every write it made already complete.
 public enum StopSignals {
     nonisolated(unsafe) private static var first: sig_atomic_t = 0
 

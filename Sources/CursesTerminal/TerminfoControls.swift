@@ -46,7 +46,8 @@ struct TerminfoLooks {
         let resetsColors = ["\u{1B}[m", "\u{1B}[0m"].contains { reset.contains(subsequence: Array($0.utf8)) }
         defaultColors = level == .none ? [] : Terminfo.string("op")
         plain = reset + (resetsColors ? [] : defaultColors)
-        attributeBytes = Attribute.allCases.map { Terminfo.string($0.capability) }
+        // Without sgr0 an attribute could never be taken off again: such a terminal gets none.
+        attributeBytes = Attribute.allCases.map { reset.isEmpty ? [] : Terminfo.string($0.capability) }
         let noColorVideo = Terminfo.number("ncv")
         for (role, style) in styles {
             var look = Look()
@@ -135,12 +136,14 @@ enum Terminfo {
         output.append(UInt8(ascii: "0") + UInt8(number % 10))
     }
 
-    /// The bytes without terminfo's padding marks (`$<5>`, `$<2*/>`).
+    /// The bytes without terminfo's padding (`$<5>`, `$<2*/>`: a delay in milliseconds, maybe a fraction, `*` and
+    /// `/`); a `$<` that is not padding is sent as it is, as tputs does.
     static func withoutPadding(_ bytes: [UInt8]) -> [UInt8] {
         var result: [UInt8] = [], index = 0
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "$"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "<"),
-               let close = bytes[(index + 2)...].firstIndex(of: UInt8(ascii: ">")) {
+               let close = bytes[(index + 2)...].firstIndex(of: UInt8(ascii: ">")), close > index + 2,
+               bytes[(index + 2)..<close].allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || Array("./*".utf8).contains($0) }) {
                 index = close + 1
                 continue
             }

@@ -12,6 +12,7 @@ public enum FrameEncoder {
     /// resize or a stop): then every cell is sent.
     public static func bytes(from shown: ScreenBuffer?, to next: ScreenBuffer, controls: TerminalControls) -> [UInt8] {
         let width = next.size.width, height = next.size.height
+        guard width > 0 else { return [] }
         let previous = shown?.size == next.size ? shown : nil
         var encoder = RowEncoder(controls: controls)
         next.cells.withUnsafeBufferPointer { cells in
@@ -19,12 +20,8 @@ public enum FrameEncoder {
                 for y in 0..<height {
                     let row = UnsafeBufferPointer(rebasing: cells[y * width..<(y + 1) * width])
                     let shownRow = previous == nil ? nil : UnsafeBufferPointer(rebasing: shownCells[y * width..<(y + 1) * width])
-                    var columns = width
-                    if y == height - 1, controls.scrollsAtLastCell {
-                        // Neither the last cell nor a wide character that would reach it.
-                        columns -= row[width - 1].isContinuation ? 2 : 1
-                    }
-                    encoder.encode(row: y, row, shown: shownRow, columns: max(0, columns))
+                    let columns = y == height - 1 && controls.scrollsAtLastCell ? width - 1 : width
+                    encoder.encode(row: y, row, shown: shownRow, columns: columns)
                 }
             }
         }
@@ -88,6 +85,10 @@ private struct RowEncoder {
             } else if text.isEmpty {
                 // Half of a character that is not there: a blank keeps the rest of the row in its columns.
                 output.append(UInt8(ascii: " "))
+            } else if x + 1 < cells.count, cells[x + 1].isContinuation, x + 1 == columns {
+                // A wide character that would reach the cell never written: a blank in its place.
+                output.append(UInt8(ascii: " "))
+                coveredByWide = x + 1
             } else {
                 let isWide = x + 1 < cells.count && cells[x + 1].isContinuation
                 controls.glyph(&output, cells[x].text, isWide ? 2 : 1)

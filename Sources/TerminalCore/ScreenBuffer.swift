@@ -6,13 +6,6 @@ public struct Cell: Hashable, Sendable {
 
     public static let blank = Cell(text: " ", role: .text)
     @inlinable public var isContinuation: Bool { text.isEmpty }
-
-    /// The cell's character when it is a single printable ASCII one.
-    @inlinable public var printableASCII: UInt8? {
-        var bytes = text.utf8.makeIterator()
-        guard let byte = bytes.next(), bytes.next() == nil, byte.isPrintableASCII else { return nil }
-        return byte
-    }
 }
 
 /// What the screen should look like: the output of a view, compared cell by cell with the previous frame so
@@ -26,7 +19,7 @@ public struct ScreenBuffer: Equatable, Sendable {
         cells = Array(repeating: .blank, count: size.width * size.height)
     }
 
-    // Inlinable, as the terminal compares every cell of a frame through it from another module.
+    // Inlinable: views in other modules read cells through it.
     @inlinable public subscript(x x: Int, y y: Int) -> Cell { cells[y * size.width + x] }
 
     /// Writes `text` from column `x` of row `y`, clipped to `limit` columns (default: to the right edge).

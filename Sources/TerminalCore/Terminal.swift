@@ -13,7 +13,7 @@ public protocol Terminal: AnyObject {
     /// takes the screen again and forgets the previous frame, so the next one is drawn whole. False when there is
     /// no shell to return to (no job control) and nothing stopped.
     func suspend() -> Bool
-    /// SIGTERM, SIGHUP or SIGINT arrived: finish what is being written, restore the terminal, leave.
+    /// SIGTERM, SIGHUP or SIGINT arrived: finish what is being written to the store, restore the terminal, leave.
     var stopRequested: Bool { get }
 }
 

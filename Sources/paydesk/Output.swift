@@ -1,5 +1,7 @@
+import CursesTerminal
 import Foundation
 import OrderModel
+import Synchronization
 import TerminalCore
 
 /// The only way out to the terminal for the command line. Text is neutralised line by line, so nothing that
@@ -24,10 +26,15 @@ enum Output {
     }
 
     /// Text the command line made itself (a log line, a prompt already made safe, a progress line's own control
-    /// sequence), on standard error as it is. A write that fails is dropped: there is nowhere else to say so.
+    /// sequence), on standard error as it is. A write that fails is dropped: there is nowhere else to say so. A
+    /// standard error that takes nothing holds the writer until a stop is asked for or the process is leaving
+    /// (`leaving`), so that neither waits on it for ever.
     static func errorAsIs(_ text: String) {
-        _ = try? write(text, to: STDERR_FILENO, name: "standard error")
+        _ = try? write(text, to: STDERR_FILENO, name: "standard error") { StopSignals.requested || leaving.load(ordering: .relaxed) }
     }
+
+    /// Set by what ends the process on its own (the stuck-call watchdog): its last lines wait for nothing.
+    static let leaving = Atomic<Bool>(false)
 
     /// A message for the person at the terminal, on standard error.
     static func error(_ text: String) {
@@ -39,8 +46,8 @@ enum Output {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0).neutralized }.joined(separator: "\n")
     }
 
-    static func write(_ text: String, to descriptor: Int32, name: String) throws {
-        let problem = Array(text.utf8).withUnsafeBytes { DescriptorOutput.write($0, to: descriptor) }
+    static func write(_ text: String, to descriptor: Int32, name: String, stopping: () -> Bool = { false }) throws {
+        let problem = Array(text.utf8).withUnsafeBytes { DescriptorOutput.writeAll($0, to: descriptor, stopping: stopping) }
         if let problem { throw CommandFailure("cannot write \(name): \(String(cString: strerror(problem)))") }
     }
 }

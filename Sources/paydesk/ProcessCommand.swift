@@ -105,6 +105,7 @@ struct ProcessCommand: AsyncParsableCommand {
         let format = log.logFormat
         let watchdog = maxWait.map { wait in
             StuckCallWatchdog(deadline: wait.milliseconds + StuckCallWatchdog.grace) {
+                Output.leaving.store(true, ordering: .relaxed)
                 logger.critical("a processor call is still unanswered \(StuckCallWatchdog.grace / 1_000) s after the deadline; exiting")
                 Self.announce(Self.stillInFlight(payDesk, after: wait), in: format, logger)
                 Foundation.exit(Self.stillInFlightExitCode)

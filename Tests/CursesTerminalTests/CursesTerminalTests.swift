@@ -196,7 +196,8 @@ import Themes
                 terminal.controls.changeLook(&bytes, nil, lead.role)
                 let look = TerminalReplay.look(after: bytes)
                 let ascii = cell.isContinuation ? "?" : String(UnicodeScalar(CursesTerminal.asciiFallback(cell.text)))
-                row.append(.init(text: terminal.isUTF8 || cell.printableASCII != nil ? cell.text : ascii, look: look))
+                let isPrintableASCII = cell.text.utf8.count == 1 && cell.text.utf8.allSatisfy(\.isPrintableASCII)
+                row.append(.init(text: terminal.isUTF8 || isPrintableASCII ? cell.text : ascii, look: look))
             }
             return row
         }
@@ -284,8 +285,18 @@ import Themes
         #expect(glyph("ä", columns: 2) == "ä ")
         // One column here but two for the C library: shown as ?
         #expect(glyph("王", columns: 1) == "?")
-        // Nothing the C library cannot print reaches the terminal
+        // Nothing the C library cannot print reaches the terminal, nor anything that could steer it
         #expect(glyph("\u{0085}", columns: 1) == "?")
+        #expect(glyph("a\u{202E}", columns: 1) == "?")
+    }
+
+    @Test func terminfosPaddingIsLeftOutAndNothingElse() {
+        func plain(_ text: String) -> String { String(decoding: Terminfo.withoutPadding(Array(text.utf8)), as: UTF8.self) }
+        #expect(plain("\u{1B}[m\u{0F}$<2>") == "\u{1B}[m\u{0F}")
+        #expect(plain("\u{1B}[%i%p1%d;%p2%dH$<5*/>x") == "\u{1B}[%i%p1%d;%p2%dHx")
+        #expect(plain("$<1.5>") == "")
+        // Not padding: sent as tputs sends it
+        #expect(plain("a$<b>c$<>d$<3") == "a$<b>c$<>d$<3")
     }
 
     @Test func keysAreTranslatedFromCursesCodes() {
@@ -305,6 +316,7 @@ import Themes
         #expect(CursesTerminal.asciiFallback("王") == UInt8(ascii: "?"))
         #expect(CursesTerminal.asciiFallback("…") == UInt8(ascii: "~"))
         #expect(CursesTerminal.asciiFallback("A") == UInt8(ascii: "A"))
+        #expect(CursesTerminal.asciiFallback("\u{1B}") == UInt8(ascii: "?"))
     }
 
     /// A terminal reading its keys from a pipe, with a wake pipe beside it; `body` gets the terminal and both

@@ -95,10 +95,4 @@ import Testing
             for limit in [-1, -20, Int.min] { #expect(text.displayWidth(limit: limit) == text.displayWidth(limit: 0), "\(text.unicodeScalars.map(\.value))") }
         }
     }
-
-    @Test func aCellIsPrintableASCIIOnlyWhenItHoldsOneSuchCharacter() {
-        #expect(Cell(text: "a", role: .text).printableASCII == UInt8(ascii: "a"))
-        #expect(Cell(text: "~", role: .text).printableASCII == UInt8(ascii: "~"))
-        for text in ["", "ab", "王", "\u{7F}", "\u{1B}", "e\u{301}", "…"] { #expect(Cell(text: text, role: .text).printableASCII == nil, "\(text)") }
-    }
 }

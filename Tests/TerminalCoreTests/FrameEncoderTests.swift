@@ -83,8 +83,9 @@ import Testing
     @Test func theBottomRightCellIsLeftAloneWhereWritingItWouldScroll() {
         let scrolling = controls(scrollsAtLastCell: true)
         #expect(sent(nil, frame(["abc", "def"], width: 3), scrolling) == "<0,0>{text}abc<1,0>de{}")
-        // Nor a wide character that would reach it
-        #expect(sent(nil, frame(["a王"], width: 3), scrolling) == "<0,0>{text}a{}")
+        // Nor a wide character that would reach it: a blank takes its place, over whatever was there
+        #expect(sent(nil, frame(["a王"], width: 3), scrolling) == "<0,0>{text}a {}")
+        #expect(sent(frame(["abc"], width: 3), frame(["a王"], width: 3), scrolling) == "<0,1>{text} {}")
         #expect(sent(nil, frame(["abc", "def"], width: 3)) == "<0,0>{text}abc<1,0>def{}")
     }
 
