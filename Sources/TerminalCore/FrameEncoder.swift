@@ -66,16 +66,16 @@ private struct RowEncoder {
         }
         controls.moveCursor(&output, y, first)
         // Blanks to the end of the row, all in one role, go as one erase where that costs fewer bytes.
-        var erase: [UInt8]?, end = last
+        var erase: [UInt8]?, lastWritten = last
         if last == cells.count - 1, cells[last].text == " ", let bytes = controls.eraseToEndOfRow(cells[last].role) {
             var blank = last
             while blank > first, cells[blank - 1].text == " ", cells[blank - 1].role == cells[last].role { blank -= 1 }
             if last - blank + 1 > bytes.count {
-                (erase, end) = (bytes, blank - 1)
+                (erase, lastWritten) = (bytes, blank - 1)
             }
         }
         var coveredByWide = -1
-        for x in stride(from: first, through: end, by: 1) {
+        for x in stride(from: first, through: lastWritten, by: 1) {
             // Read in place: a copy of each cell would retain and release its text.
             let text = cells[x].text.utf8
             if text.isEmpty, x == coveredByWide { continue }
