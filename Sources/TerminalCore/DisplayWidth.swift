@@ -34,7 +34,7 @@ extension String {
     /// use `displayWidth(limit:)`.
     public var displayWidth: Int {
         // Printable ASCII takes a column a byte: most of what a frame measures.
-        if utf8.allSatisfy(\.isPrintableASCII) { return utf8.count }
+        if let count = printableASCIICount(upTo: .max) { return count }
         return DisplayClusters(self).reduce(0) { $0 + $1.columns }
     }
 
@@ -43,8 +43,7 @@ extension String {
     /// below zero is taken as zero: room worked out as what is left of a line can be less than none.
     public func displayWidth(limit: Int) -> Int {
         let limit = min(max(0, limit), Int.max - 1)
-        let head = utf8.prefix(limit + 1)
-        if head.allSatisfy(\.isPrintableASCII) { return head.count }
+        if let count = printableASCIICount(upTo: limit + 1) { return count }
         var used = 0
         var clusters = DisplayClusters(self, columns: limit + 1)
         while let cluster = clusters.next() {
@@ -54,16 +53,28 @@ extension String {
         return clusters.isCut ? limit + 1 : used
     }
 
+    /// How many of the first `limit` UTF-8 bytes there are when all of them are printable ASCII, else nil. Read
+    /// in place where the string allows, as every cell of a frame asks: walking the UTF-8 view byte by byte cost
+    /// more than the rest of a measure (callgrind, 60 PgDn: the view 163.0 M -> 148.8 M instructions).
+    func printableASCIICount(upTo limit: Int) -> Int? {
+        let inPlace = utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            let head = UnsafeBufferPointer(rebasing: bytes.prefix(limit))
+            return head.allSatisfy(\.isPrintableASCII) ? head.count : nil
+        }
+        if let inPlace { return inPlace }
+        let head = utf8.prefix(limit)
+        return head.allSatisfy(\.isPrintableASCII) ? head.count : nil
+    }
+
     /// Neutralised, then cut to at most `width` columns with an ellipsis, then padded with spaces to exactly
     /// `width` columns (so CJK text lines up with Latin text in a table). Reads only what it shows, and one
     /// cluster more to know whether the text goes on.
     public func fitted(to width: Int) -> String {
         guard width > 0 else { return "" }
-        let head = utf8.prefix(width + 1)
-        if head.allSatisfy(\.isPrintableASCII) {
+        if let count = printableASCIICount(upTo: width + 1) {
             // One column per byte: the console draws mostly this, a frame at a time.
-            if head.count <= width { return self + String(repeating: " ", count: width - head.count) }
-            return String(decoding: head.prefix(width - 1), as: UTF8.self) + "…"
+            if count <= width { return self + String(repeating: " ", count: width - count) }
+            return String(decoding: utf8.prefix(width - 1), as: UTF8.self) + "…"
         }
         var out = "", used = 0
         // Where the text is cut, with the ellipsis after it, when it turns out not to fit.

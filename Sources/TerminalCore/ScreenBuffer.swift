@@ -63,9 +63,8 @@ public struct ScreenBuffer: Equatable, Sendable {
             put(text.fitted(to: width), x: x, y: y, role: role, limit: width)
             return
         }
-        let head = text.utf8.prefix(width + 1)
-        if head.allSatisfy(\.isPrintableASCII) {
-            if head.count <= width {
+        if let count = text.printableASCIICount(upTo: width + 1) {
+            if count <= width {
                 let used = put(text, x: x, y: y, role: role, limit: width)
                 fill(y: y, role: role, x: x + used, width: width - used)
             } else {
