@@ -61,7 +61,9 @@ struct TerminfoLooks {
                 if colored, noColorVideo > 0, noColorVideo & attribute.noColorVideoBit != 0 { continue }
                 look.attributes |= 1 << attribute.rawValue
             }
-            look.whole = plain + bytes(of: look.attributes) + look.foreground + look.background
+            look.whole = plain
+            append(look.attributes, to: &look.whole)
+            look.whole += look.foreground + look.background
             looks[role] = look
         }
     }
@@ -72,20 +74,21 @@ struct TerminfoLooks {
             output += target.whole
             return
         }
-        var change = bytes(of: target.attributes & ~current.attributes)
+        // Only op gives a colour back to the terminal's own, and it gives both.
+        let losesAColor = (target.foreground.isEmpty && !current.foreground.isEmpty)
+            || (target.background.isEmpty && !current.background.isEmpty)
+        guard !losesAColor || !defaultColors.isEmpty else {
+            output += target.whole
+            return
+        }
+        append(target.attributes & ~current.attributes, to: &output)
         var (foreground, background) = (current.foreground, current.background)
-        if (target.foreground.isEmpty && !foreground.isEmpty) || (target.background.isEmpty && !background.isEmpty) {
-            // Only op gives a colour back to the terminal's own, and it gives both.
-            guard !defaultColors.isEmpty else {
-                output += target.whole
-                return
-            }
-            change += defaultColors
+        if losesAColor {
+            output += defaultColors
             (foreground, background) = ([], [])
         }
-        if target.foreground != foreground { change += target.foreground }
-        if target.background != background { change += target.background }
-        output += change
+        if target.foreground != foreground { output += target.foreground }
+        if target.background != background { output += target.background }
     }
 
     /// Whether erasing leaves blanks that look as `role`'s do: no underline or reverse to lose, and a background
@@ -96,8 +99,10 @@ struct TerminfoLooks {
         return look.attributes & kept == 0 && (look.background.isEmpty || inBackground)
     }
 
-    private func bytes(of attributes: Int) -> [UInt8] {
-        Attribute.allCases.filter { attributes & 1 << $0.rawValue != 0 }.flatMap { attributeBytes[$0.rawValue] }
+    /// Appends what turns on each attribute in `attributes`: straight into the frame, as a look changes many
+    /// times a frame.
+    private func append(_ attributes: Int, to output: inout [UInt8]) {
+        for attribute in Attribute.allCases where attributes & 1 << attribute.rawValue != 0 { output += attributeBytes[attribute.rawValue] }
     }
 }
 
