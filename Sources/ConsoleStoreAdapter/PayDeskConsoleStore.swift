@@ -1,13 +1,66 @@
 import ConsoleUI
 import OrderModel
 import OrderStore
+import Synchronization
 
 /// The console's store is PayDesk's SQLite store: each call is one of the store's named operations, and a
 /// `StoreError`'s description is what the operator reads.
-public struct PayDeskConsoleStore: ConsoleStore {
+public final class PayDeskConsoleStore: ConsoleStore {
+    /// Where every read goes.
     let store: PayDeskStore
+    /// Where changes go: `store` itself, or a store opened for writing at the first change.
+    private let changes: Mutex<Changes>
 
-    public init(_ store: PayDeskStore) { self.store = store }
+    private enum Changes {
+        case opened(PayDeskStore)
+        case toOpen(@Sendable () throws(StoreError) -> PayDeskStore)
+    }
+
+    /// Reads and changes both go to `store`.
+    public init(_ store: PayDeskStore) {
+        self.store = store
+        changes = Mutex(.opened(store))
+    }
+
+    /// Reads go to `store`, opened read-only; `openForChanges` opens the store for writing when the first change
+    /// comes, and that store takes every change after it.
+    public init(reading store: PayDeskStore, openForChanges: @escaping @Sendable () throws(StoreError) -> PayDeskStore) {
+        self.store = store
+        changes = Mutex(.toOpen(openForChanges))
+    }
+
+    /// Opens the store at `path` for a console that may change it, writing nothing to it until the first change.
+    ///
+    /// Opening SQLite for writing writes to the store whenever its WAL is empty, as it is after the last process
+    /// closed cleanly: GRDB creates and drops a table so that readers find a WAL, and that commit waits for an
+    /// `fsync`. None of it is needed to show the orders, so the store is opened read-only first. A store whose
+    /// schema is older than this PayDesk's, or whose -wal or -shm is missing, is opened for writing at once: it
+    /// is upgraded (told to `upgradeReporter`), or they are created, as a read-only open cannot.
+    public static func open(path: String, upgradeReporter: UpgradeReporter?) throws(StoreError) -> PayDeskConsoleStore {
+        let reading: PayDeskStore
+        do {
+            reading = try PayDeskStore(path: path, mode: .readOnly)
+        } catch .needsMigration, .cannotOpen {
+            return PayDeskConsoleStore(try PayDeskStore(path: path, mode: .readWrite, upgradeReporter: upgradeReporter))
+        }
+        return PayDeskConsoleStore(reading: reading, openForChanges: { () throws(StoreError) in
+            try PayDeskStore(path: path, mode: .readWrite)
+        })
+    }
+
+    /// The store that takes changes, opened now if this is the first.
+    private func changing() throws(StoreError) -> PayDeskStore {
+        try changes.withLock { (changes: inout Changes) throws(StoreError) -> PayDeskStore in
+            switch changes {
+            case .opened(let store):
+                return store
+            case .toOpen(let open):
+                let store = try open()
+                changes = .opened(store)
+                return store
+            }
+        }
+    }
 
     public func changeToken() throws -> Int64 { try store.changeToken() }
 
@@ -26,16 +79,16 @@ public struct PayDeskConsoleStore: ConsoleStore {
     public func auditEntries(limit: Int) throws -> [AuditEntry] { try store.auditEntries(limit: limit) }
 
     public func requestCancel(orderId: String, expecting: PaymentStatus, idempotencyKey: String, actor: Actor) throws -> CancelOutcome {
-        try store.requestCancel(orderId: orderId, expecting: expecting, idempotencyKey: idempotencyKey, actor: actor).outcome
+        try changing().requestCancel(orderId: orderId, expecting: expecting, idempotencyKey: idempotencyKey, actor: actor).outcome
     }
 
     public func requestRefund(orderId: String, amount: Money, reason: RefundReason, note: String?, idempotencyKey: String,
                        actor: Actor) throws -> RefundView {
-        try store.requestRefund(orderId: orderId, amount: amount, reason: reason, note: note, idempotencyKey: idempotencyKey,
+        try changing().requestRefund(orderId: orderId, amount: amount, reason: reason, note: note, idempotencyKey: idempotencyKey,
                                 actor: actor).refund
     }
 
     public func withdrawRefund(refundId: String, actor: Actor) throws -> RefundView {
-        try store.withdrawRefund(refundId: refundId, actor: actor)
+        try changing().withdrawRefund(refundId: refundId, actor: actor)
     }
 }

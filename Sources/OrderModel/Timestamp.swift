@@ -57,6 +57,17 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
                          minute: Int(secondOfDay / 60 % 60), second: Int(secondOfDay % 60))
     }
 
+    /// How many seconds east of Greenwich this host's local time (`TZ`, else /etc/localtime) is at this instant,
+    /// as the C library says, like `date`: Foundation's `TimeZone.current` loads ICU's time-zone data for the same
+    /// number, the largest cost of the console's start after the store, and knows no POSIX `TZ` such as `IST-5:30`.
+    public var localUTCOffsetSeconds: Int {
+        var seconds = time_t(millisecondsSinceEpoch.floorDividedBy(1000).quotient)
+        var parts = tm()
+        tzset()
+        guard localtime_r(&seconds, &parts) != nil else { return 0 }
+        return Int(parts.tm_gmtoff)
+    }
+
     /// RFC 3339 `date-time`: `YYYY-MM-DDTHH:MM:SS[.frac](Z|±HH:MM)`. Fractions beyond milliseconds are
     /// truncated; a leap second (`:60`) is refused rather than guessed at.
     public init?(rfc3339 text: String) {

@@ -37,33 +37,34 @@ struct LiveConsoleCommand: ParsableCommand {
         let terminal: CursesTerminal
         do { terminal = try CursesTerminal(theme: chosenTheme, environment: environment) } catch { throw CommandFailure(error) }
         defer { terminal.restore() }
-        var state = ConsoleState(size: terminal.size, storeName: (opened.path as NSString).lastPathComponent,
+        let now = Timestamp.now()
+        var state = ConsoleState(size: terminal.size, storeName: (options.path as NSString).lastPathComponent,
                                  readOnlyReason: readOnlyReason, glyphs: terminal.isUTF8 ? .unicode : .ascii,
-                                 utcOffsetSeconds: TimeZone.current.secondsFromGMT(),
-                                 now: Timestamp.now())
+                                 utcOffsetSeconds: now.localUTCOffsetSeconds, now: now)
         // A PAYDESK_READ_ONLY that means nothing is said at once, not only when a change is refused (which says it
         // again, as help does); a theme problem is said only here, so it comes first.
         var notes = [themeProblem].compactMap { $0 }
         if case .notUnderstood = ReadOnlySetting(environment), let setting = ReadOnlySetting(environment).reason { notes.append(setting) }
         if !notes.isEmpty { state.show(notes.joined(separator: " · "), as: themeProblem == nil ? .warning : .error, seconds: 15) }
-        Console(store: PayDeskConsoleStore(opened), actor: try .current(), terminal: terminal, state: state,
+        Console(store: opened, actor: try .current(), terminal: terminal, state: state,
                 exports: ExportFolder(path: Paths.exports(environment)), clock: Timestamp.now).run()
     }
 }
 
 extension StoreOptions {
-    /// The store for the console: read-write when allowed and possible, else read-only with the reason, which
-    /// the console shows. An OS user who may only read the store gets a working read-only console.
-    func openForConsole() throws -> (PayDeskStore, readOnlyReason: String?) {
+    /// The store for the console: one it may change when allowed and possible (opened for writing only at the
+    /// first change, `PayDeskConsoleStore.open`), else read-only with the reason, which the console shows. An OS
+    /// user who may only read the store gets a working read-only console.
+    func openForConsole() throws -> (PayDeskConsoleStore, readOnlyReason: String?) {
         var reason = readOnlyReason ?? storeReadOnlyReason
         if reason == nil {
-            do { return (try PayDeskStore(path: path, mode: .readWrite, upgradeReporter: upgradeReporter), nil) }
-            catch StoreError.readOnly, StoreError.cannotOpen {
+            do { return (try PayDeskConsoleStore.open(path: path, upgradeReporter: upgradeReporter), nil) }
+            catch .readOnly, .cannotOpen {
                 reason = "the store could not be opened for writing"
             } catch {
                 throw CommandFailure(error)
             }
         }
-        do { return (try PayDeskStore(path: path, mode: .readOnly), reason) } catch { throw CommandFailure(error) }
+        do { return (PayDeskConsoleStore(try PayDeskStore(path: path, mode: .readOnly)), reason) } catch { throw CommandFailure(error) }
     }
 }

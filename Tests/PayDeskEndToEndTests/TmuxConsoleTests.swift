@@ -331,6 +331,30 @@ import Testing
         #expect(files.map { FileManager.default.contents(atPath: $0) } == before)
     }
 
+    /// An operator who may change the store opens it without writing to it (issue 17: opening SQLite for writing
+    /// writes to an empty WAL), and reads its times in the host's local time, as the C library reads TZ.
+    @Test func aConsoleThatMayChangeTheStoreButOnlyReadsLeavesItUntouchedAndShowsLocalTime() throws {
+        // Given a store with E2E-1, created 2026-11-21T09:30:00+08:00 (01:30 UTC), closed cleanly, and its bytes
+        let binary = try PayDeskBinary()
+        try binary.createStore()
+        #expect(try binary.run(["ingest", "--db", binary.store], input: CommandTests.order + "\n").status == 0)
+        let files = [binary.store, binary.store + "-wal"]
+        let before = files.map { FileManager.default.contents(atPath: $0) }
+        // When the console opens it with TZ=IST-5:30 (a POSIX TZ: five and a half hours east) and opens E2E-1
+        let tmux = Tmux()
+        try tmux.start("local", consoleCommand(binary, "TZ=IST-5:30"))
+        let list = try tmux.waitFor("local", "the list") { $0.contains("E2E-1") && $0.contains("1 order") }
+        #expect(!list.contains("READ-ONLY"))
+        try tmux.keys("local", "Enter")
+        // Then its creation shows at 07:00, local time
+        let order = try tmux.waitFor("local", "the order screen") { $0.contains("Order E2E-1") }
+        #expect(order.contains("created 2026-11-21 07:00:00"), "\(order)")
+        try tmux.keys("local", "q", "q")
+        try tmux.waitForExit("local")
+        // And the store's bytes are exactly as they were
+        #expect(files.map { FileManager.default.contents(atPath: $0) } == before)
+    }
+
     /// docs/design.md §5: an OS user who may only read the store and its folder gets a working read-only console,
     /// live, while another user writes. Needs root to act as the second user (CI runs as root).
     @Test(.enabled(if: geteuid() == 0, "needs root to run the console as another user"))
