@@ -38,7 +38,9 @@ public final class CursesTerminal: Terminal {
     /// Sets the terminal up. Throws a one-line reason before touching the screen when curses cannot work there:
     /// no terminal, or a `TERM` that terminfo does not know or that cannot position the cursor (`dumb`).
     public init(device: Device = .controllingTerminal, theme: some RoleStyles, environment: [String: String]) throws(CursesError) {
-        setlocale(LC_ALL, "")
+        // The character type alone (the codeset, character widths) is what curses and the glyphs follow: the other
+        // categories would each load a locale file, and nothing here formats or sorts by locale.
+        setlocale(LC_CTYPE, "")
         isUTF8 = String(cString: nl_langinfo(nl_item(CODESET))) == "UTF-8"
         // ncurses' wide functions need a UTF-8 LC_CTYPE even when the output stays ASCII.
         if !isUTF8 { setlocale(LC_CTYPE, "C.UTF-8") }
