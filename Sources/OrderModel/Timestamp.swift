@@ -58,8 +58,8 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     /// How many seconds east of Greenwich this host's local time (`TZ`, else /etc/localtime) is at this instant,
-    /// as the C library says, like `date`: Foundation's `TimeZone.current` loads ICU's time-zone data for the same
-    /// number, the largest cost of the console's start after the store, and knows no POSIX `TZ` such as `IST-5:30`.
+    /// as the C library says, like `date`: Foundation's `TimeZone.current` starts ICU and loads its time-zone data
+    /// for the same number, before the console's first frame, and knows no POSIX `TZ` such as `IST-5:30`.
     public var localUTCOffsetSeconds: Int {
         var seconds = time_t(millisecondsSinceEpoch.floorDividedBy(1000).quotient)
         var parts = tm()
