@@ -9,7 +9,8 @@ public final class PayDeskStore: Sendable {
     /// The store's file, or `:memory:`.
     public let path: String
     public let isReadOnly: Bool
-    /// A pool of connections on a file (WAL: readers never wait for the writer); one connection in memory.
+    /// A pool of connections on a file opened read-write (WAL: readers never wait for the writer); one connection
+    /// on a file opened read-only, or in memory.
     let database: any DatabaseWriter
     /// When "now" is; injectable so that tests and the demo control time.
     let clock: @Sendable () -> Timestamp
@@ -71,13 +72,21 @@ public final class PayDeskStore: Sendable {
             }
         }
         do {
-            let pool = try DatabasePool(path: path, configuration: configuration)
-            database = pool
-            try Self.checkIdentity(pool, path: path, readOnly: isReadOnly)
-            // The identity check read through a connection opened before any migration: after one it would go
-            // on decoding rows by the old schema's columns. Otherwise it is kept, its schema already read, for
-            // the first query (the console's first page).
-            if !isReadOnly, try Schema.upgrade(pool, reporter: upgradeReporter) { pool.invalidateReadOnlyConnections() }
+            if isReadOnly {
+                // One connection: a reader has nothing to read beside, and a pool opens a connection for writes
+                // that never come, reading the schema a second time before the first query.
+                let queue = try DatabaseQueue(path: path, configuration: configuration)
+                database = queue
+                try Self.checkIdentity(queue, path: path, readOnly: true)
+            } else {
+                let pool = try DatabasePool(path: path, configuration: configuration)
+                database = pool
+                try Self.checkIdentity(pool, path: path, readOnly: false)
+                // The identity check read through a connection opened before any migration: after one it would
+                // go on decoding rows by the old schema's columns. Otherwise it is kept, its schema already read,
+                // for the first query.
+                if try Schema.upgrade(pool, reporter: upgradeReporter) { pool.invalidateReadOnlyConnections() }
+            }
         } catch {
             let mapped = StoreError(error, path: path), missing = StoreFiles.missingCompanions(of: path)
             // SQLite says only "read-only" or "unable to open" when a reader may not create the -wal or -shm.
@@ -139,7 +148,7 @@ public final class PayDeskStore: Sendable {
     }
 
     /// Refuses files that are not ours, or are from a newer PayDesk, before anything is written to them.
-    private static func checkIdentity(_ database: DatabasePool, path: String, readOnly: Bool) throws {
+    private static func checkIdentity(_ database: some DatabaseReader, path: String, readOnly: Bool) throws {
         try database.read { db in
             let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
             let tableCount = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE type = 'table'") ?? 0

@@ -127,6 +127,30 @@ import TestSupport
         #expect(try store.order("ORD-1").summary.status == .paid)
     }
 
+    /// A reader opens one connection, and reads the schema once, before its first query (issue 17: the console's
+    /// first frame): a pool would open a second, for writes that never come.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/fd"), "counts descriptors in /proc"))
+    func aReadOnlyStoreHoldsOneConnectionToItsFile() throws {
+        // Given a store on file with an order, closed (SQLite hands a closed connection's descriptor to the next)
+        let path: String
+        do {
+            let store = try Fixture.fileStore()
+            try Fixture.paidOrder(in: store)
+            path = URL(fileURLWithPath: store.path).resolvingSymlinksInPath().path
+        }
+        func descriptorsOnTheStore() throws -> Int {
+            try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")
+                .filter { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)")) == path }.count
+        }
+        try #require(try descriptorsOnTheStore() == 0)
+        // When it is opened read-only and read
+        let reader = try PayDeskStore(path: path, mode: .readOnly)
+        #expect(try reader.order("ORD-1").summary.status == .paid)
+        _ = try reader.orders(OrderQuery(limit: 5))
+        // Then it holds one descriptor on the store's file
+        #expect(try descriptorsOnTheStore() == 1)
+    }
+
     @Test func opensOnlyPayDeskStoresWithOneLineErrors() throws {
         let missing = Fixture.temporaryPath()
         #expect(throws: StoreError.missing(path: missing)) { try PayDeskStore(path: missing, mode: .readOnly) }
