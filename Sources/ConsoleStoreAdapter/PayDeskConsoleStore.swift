@@ -33,16 +33,22 @@ public final class PayDeskConsoleStore: ConsoleStore {
     ///
     /// Opening SQLite for writing writes to the store whenever its WAL is empty, as it is after the last process
     /// closed cleanly: GRDB creates and drops a table so that readers find a WAL, and that commit waits for an
-    /// `fsync`. None of it is needed to show the orders, so the store is opened read-only first. A store whose
-    /// schema is older than this PayDesk's, or whose -wal or -shm is missing, is opened for writing at once: it
-    /// is upgraded (told to `upgradeReporter`), or they are created, as a read-only open cannot.
+    /// `fsync`. None of it is needed to show the orders, so the store is opened read-only first, once this
+    /// process is known to be able to open its files for writing. A store whose schema is older than this
+    /// PayDesk's is opened for writing at once, to be upgraded (told to `upgradeReporter`); so is one missing its
+    /// -wal or -shm, which a writer makes privately, in the store's group (`StoreFiles`).
     public static func open(path: String, upgradeReporter: UpgradeReporter?) throws(StoreError) -> PayDeskConsoleStore {
+        func openForWriting() throws(StoreError) -> PayDeskConsoleStore {
+            PayDeskConsoleStore(try PayDeskStore(path: path, mode: .readWrite, upgradeReporter: upgradeReporter))
+        }
+        guard StoreFiles.missingCompanions(of: path).isEmpty else { return try openForWriting() }
         let reading: PayDeskStore
         do {
             reading = try PayDeskStore(path: path, mode: .readOnly)
-        } catch .needsMigration, .cannotOpen {
-            return PayDeskConsoleStore(try PayDeskStore(path: path, mode: .readWrite, upgradeReporter: upgradeReporter))
+        } catch .needsMigration {
+            return try openForWriting()
         }
+        try StoreFiles.checkWritable(path)
         return PayDeskConsoleStore(reading: reading, openForChanges: { () throws(StoreError) in
             try PayDeskStore(path: path, mode: .readWrite)
         })

@@ -59,16 +59,16 @@ public final class PayDeskStore: Sendable {
             // A bulk ingest dirties index pages all over the table, and a search reads a document for each of
             // its candidates: with room to keep those pages, each is read and written far fewer times. SQLite
             // takes the memory only as pages are read.
-            try db.execute(sql: "PRAGMA cache_size = -65536")
+            // Sorts and temporary indexes (a search's), and the journal of ingest's per-line savepoints, stay in
+            // memory instead of temporary files.
+            try db.execute(sql: "PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY")
             // Keep the -wal and -shm files after the last writer closes, so that an OS user who may only read
             // the store and its folder can still open it.
             if !readOnly {
                 var persist: CInt = 1
                 _ = sqlite3_file_control(db.sqliteConnection, nil, SQLITE_FCNTL_PERSIST_WAL, &persist)
-                // A WAL checkpointed every 40 MB rather than every 4 MB writes each page fewer times. The
-                // journal of ingest's per-line savepoints stays in memory instead of a temporary file.
-                try db.execute(sql: "PRAGMA wal_autocheckpoint = \(Self.walBoundPages); PRAGMA journal_size_limit = \(Self.walSizeLimit); "
-                                    + "PRAGMA temp_store = MEMORY")
+                // A WAL checkpointed every 40 MB rather than every 4 MB writes each page fewer times.
+                try db.execute(sql: "PRAGMA wal_autocheckpoint = \(Self.walBoundPages); PRAGMA journal_size_limit = \(Self.walSizeLimit)")
             }
         }
         do {
@@ -99,6 +99,17 @@ public final class PayDeskStore: Sendable {
                 throw mapped
             }
         }
+    }
+
+    /// Lets SQLite copy the store's WAL into it and empty it, as it does when the last connection that may write
+    /// closes. A process that only read (the console before its first change) holds connections that cannot, and
+    /// while it had the store open, a writer closing beside it could not either: the WAL would stay, read again
+    /// by the next process to open the store, and missing from a copy of the store's file alone. Nothing happens
+    /// when the WAL is empty, and nothing is emptied while another process has the store open.
+    public static func emptyWAL(at path: String) throws(StoreError) {
+        var info = stat()
+        guard lstat(path + "-wal", &info) == 0, info.st_size > 0 else { return }
+        _ = try PayDeskStore(path: path, mode: .readWrite)
     }
 
     /// A new, empty store in memory, for tests: the same schema, operations and guards as a file, and nothing

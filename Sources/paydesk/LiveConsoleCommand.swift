@@ -28,8 +28,16 @@ struct LiveConsoleCommand: ParsableCommand {
         try Self.open(store, theme: theme)
     }
 
-    /// Opens the console on the store `options` name, read-only when it has to be.
+    /// Opens the console on the store `options` name, read-only when it has to be. Once the console has closed
+    /// the store, a console that could change it empties the WAL its reads kept (`PayDeskStore.emptyWAL`); when
+    /// that cannot be done, nothing is lost, and the next writer to close does it.
     static func open(_ options: StoreOptions, theme: String?) throws {
+        if try session(options, theme: theme) { try? PayDeskStore.emptyWAL(at: options.path) }
+    }
+
+    /// The console from its first frame to its last, the terminal given back and the store closed as it returns;
+    /// whether it could change the store.
+    private static func session(_ options: StoreOptions, theme: String?) throws -> Bool {
         let environment = options.environment
         let (opened, readOnlyReason) = try options.openForConsole()
         let (chosenTheme, themeProblem) = Theme.chosen(theme, environment: environment,
@@ -48,6 +56,7 @@ struct LiveConsoleCommand: ParsableCommand {
         if !notes.isEmpty { state.show(notes.joined(separator: " · "), as: themeProblem == nil ? .warning : .error, seconds: 15) }
         Console(store: opened, actor: try .current(), terminal: terminal, state: state,
                 exports: ExportFolder(path: Paths.exports(environment)), clock: Timestamp.now).run()
+        return readOnlyReason == nil
     }
 }
 

@@ -48,13 +48,38 @@ import OrderModel
         for companion in StoreFiles.companions(of: path) { try FileManager.default.removeItem(atPath: companion) }
         // When the console opens it
         let console = try PayDeskConsoleStore.open(path: path, upgradeReporter: nil)
-        // Then they are back, which a read-only open could not do, and a change goes through
+        // Then a writer opened it at once: PayDesk made the files (privately, in the store's group), and the
+        // writer's open wrote to the new WAL. A read-only open would have left both to SQLite, the WAL empty.
         #expect(StoreFiles.missingCompanions(of: path).isEmpty)
+        let walSize = try #require(try FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int)
+        #expect(walSize > 0)
+        // And a change goes through
         #expect(try console.requestCancel(orderId: "ORD-1", expecting: .authorized, idempotencyKey: "ticket-2", actor: ConsoleFixture.actor) == .canceled)
     }
 
+    @Test func aChangeThatCannotOpenTheStoreForWritingSaysSoChangesNothingAndCanBeTriedAgain() throws {
+        // Given a console whose first opening for writing fails, as a full disk or a lock might make it
+        let path = try closedStore()
+        final class Attempts: @unchecked Sendable { var count = 0 }
+        let attempts = Attempts()
+        let console = PayDeskConsoleStore(reading: try PayDeskStore(path: path, mode: .readOnly), openForChanges: { () throws(StoreError) in
+            attempts.count += 1
+            if attempts.count == 1 { throw .cannotOpen(path: path, reason: "disk full") }
+            return try PayDeskStore(path: path, mode: .readWrite)
+        })
+        // When the operator cancels the order
+        // Then the store's one-line error is what they read, and the order is as it was
+        #expect(throws: StoreError.cannotOpen(path: path, reason: "disk full")) {
+            try console.requestCancel(orderId: "ORD-1", expecting: .authorized, idempotencyKey: "ticket-3", actor: ConsoleFixture.actor)
+        }
+        #expect(try console.order("ORD-1").summary.status == .authorized)
+        // And trying again opens the store and cancels it
+        #expect(try console.requestCancel(orderId: "ORD-1", expecting: .authorized, idempotencyKey: "ticket-3", actor: ConsoleFixture.actor) == .canceled)
+        #expect(attempts.count == 2)
+    }
+
     @Test func anOlderStoreIsUpgradedBeforeTheConsoleReadsIt() throws {
-        // Given a store set back to schema v10 (no search index)
+        // Given a store set back to before the search index (v11 and v13 not applied)
         let path = try closedStore()
         do {
             let store = try PayDeskStore(path: path)

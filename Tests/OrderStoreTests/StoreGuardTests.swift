@@ -151,6 +151,16 @@ import TestSupport
         #expect(try descriptorsOnTheStore() == 1)
     }
 
+    /// A reader sorts too (a search's results): its temporary b-trees stay in memory, as a writer's do, never in a
+    /// file in the temporary folder.
+    @Test func everyConnectionKeepsItsTemporariesInMemory() throws {
+        let store = try Fixture.fileStore()
+        let reader = try PayDeskStore(path: store.path, mode: .readOnly)
+        for opened in [store, reader] {
+            #expect(try opened.database.read { try Int.fetchOne($0, sql: "PRAGMA temp_store") } == 2, "read-only: \(opened.isReadOnly)")
+        }
+    }
+
     @Test func opensOnlyPayDeskStoresWithOneLineErrors() throws {
         let missing = Fixture.temporaryPath()
         #expect(throws: StoreError.missing(path: missing)) { try PayDeskStore(path: missing, mode: .readOnly) }

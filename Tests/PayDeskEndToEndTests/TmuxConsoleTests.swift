@@ -355,6 +355,41 @@ import Testing
         #expect(files.map { FileManager.default.contents(atPath: $0) } == before)
     }
 
+    /// A console that only read opened the store read-only, and read-only connections cannot empty the WAL as
+    /// they close: the console empties it once it has closed, as its writer's close did, so that a WAL a killed
+    /// writer left does not stay, read again at every open and missing from a copy of the store's file.
+    @Test func aConsoleThatOnlyReadEmptiesTheWALAKilledWriterLeft() throws {
+        // Given a store closed cleanly, open in the console
+        let binary = try PayDeskBinary()
+        try binary.createStore()
+        let tmux = Tmux()
+        try tmux.start("wal", consoleCommand(binary))
+        try tmux.waitFor("wal", "the empty list") { $0.contains("PayDesk") && $0.contains("0 orders") }
+        // When ingest, reading a pipe, stores an order that the console shows, and is killed with SIGKILL
+        let ingest = Process(), input = Pipe()
+        ingest.executableURL = PayDeskBinary.executable
+        ingest.arguments = ["ingest", "--db", binary.store]
+        ingest.environment = ["HOME": binary.folder.path, "USER": "e2e", "LANG": "C.UTF-8"]
+        ingest.standardInput = input
+        ingest.standardOutput = FileHandle.nullDevice
+        ingest.standardError = FileHandle.nullDevice
+        try ingest.run()
+        defer { if ingest.isRunning { kill(ingest.processIdentifier, SIGKILL) } }
+        try input.fileHandleForWriting.write(contentsOf: Data((CommandTests.order + "\n").utf8))
+        try tmux.waitFor("wal", "the new order") { $0.contains("E2E-1") && $0.contains("1 order") }
+        kill(ingest.processIdentifier, SIGKILL)
+        ingest.waitUntilExit()
+        func walSize() throws -> Int { try FileManager.default.attributesOfItem(atPath: binary.store + "-wal")[.size] as? Int ?? -1 }
+        #expect(try walSize() > 0, "a killed writer leaves its WAL")
+        // And the operator quits
+        try tmux.keys("wal", "q")
+        try tmux.waitForExit("wal")
+        // Then the WAL is empty, and the order is in the store
+        #expect(try walSize() == 0)
+        let list = try binary.run(["orders", "list", "--db", binary.store])
+        #expect(list.status == 0 && list.stdout.contains("E2E-1"))
+    }
+
     /// docs/design.md §5: an OS user who may only read the store and its folder gets a working read-only console,
     /// live, while another user writes. Needs root to act as the second user (CI runs as root).
     @Test(.enabled(if: geteuid() == 0, "needs root to run the console as another user"))
