@@ -60,13 +60,18 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
     /// How many seconds east of Greenwich this host's local time (`TZ`, else /etc/localtime) is at this instant,
     /// as the C library says, like `date`: Foundation's `TimeZone.current` starts ICU and loads its time-zone data
     /// for the same number, before the console's first frame, and knows no POSIX `TZ` such as `IST-5:30`.
+    /// Daylight saving is that of this instant. The zone is read once a process (`tzset`), so that a screen of
+    /// times costs no system call.
     public var localUTCOffsetSeconds: Int {
+        _ = Self.localZoneRead
         var seconds = time_t(millisecondsSinceEpoch.floorDividedBy(1000).quotient)
         var parts = tm()
-        tzset()
         guard localtime_r(&seconds, &parts) != nil else { return 0 }
         return Int(parts.tm_gmtoff)
     }
+
+    /// `localtime_r` need not read `TZ` itself (POSIX); `tzset` each time would look at /etc/localtime again.
+    private static let localZoneRead: Void = tzset()
 
     /// RFC 3339 `date-time`: `YYYY-MM-DDTHH:MM:SS[.frac](Z|±HH:MM)`. Fractions beyond milliseconds are
     /// truncated; a leap second (`:60`) is refused rather than guessed at.

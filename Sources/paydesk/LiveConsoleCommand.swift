@@ -48,7 +48,7 @@ struct LiveConsoleCommand: ParsableCommand {
         let now = Timestamp.now()
         var state = ConsoleState(size: terminal.size, storeName: (options.path as NSString).lastPathComponent,
                                  readOnlyReason: readOnlyReason, glyphs: terminal.isUTF8 ? .unicode : .ascii,
-                                 utcOffsetSeconds: now.localUTCOffsetSeconds, now: now)
+                                 utcOffset: .local, now: now)
         // A PAYDESK_READ_ONLY that means nothing is said at once, not only when a change is refused (which says it
         // again, as help does); a theme problem is said only here, so it comes first.
         var notes = [themeProblem].compactMap { $0 }

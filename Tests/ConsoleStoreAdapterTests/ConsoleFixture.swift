@@ -39,7 +39,7 @@ struct ConsoleFixture {
         exports = ExportFolder(path: (writer.path as NSString).deletingLastPathComponent + "/exports")
         store = readOnly ? try PayDeskStore(path: writer.path, mode: .readOnly) : writer
         state = ConsoleState(size: size, storeName: "demo.sqlite", readOnlyReason: readOnly ? "--read-only was given" : nil,
-                             utcOffsetSeconds: 8 * 3600, now: Self.now)
+                             utcOffset: .fixed(seconds: 8 * 3600), now: Self.now)
         run(state.initialEffects())
     }
 

@@ -25,7 +25,7 @@ import Testing
     /// Runs the console's loop on `store` through `keys` (with waits for the store's answers), then quits.
     static func run(_ store: FakeConsoleStore, keys: [TerminalEvent?] = []) -> HeadlessTerminal {
         let terminal = HeadlessTerminal(size: Size(width: 100, height: 24), script: waits + keys + [.key(.character("q"))])
-        let state = ConsoleState(size: terminal.size, storeName: "fake", readOnlyReason: nil, utcOffsetSeconds: 0, now: now)
+        let state = ConsoleState(size: terminal.size, storeName: "fake", readOnlyReason: nil, utcOffset: .fixed(seconds: 0), now: now)
         Console(store: store, actor: actor, terminal: terminal, state: state, exports: FakeConsoleStore.exports, clock: { now }).run()
         return terminal
     }
@@ -62,7 +62,7 @@ import Testing
         // When the operator searches it at 80 columns
         let keys: [TerminalEvent?] = "/garcia".map { .key(.character($0)) } + [.key(.enter)] + Self.waits
         let terminal = HeadlessTerminal(size: Size(width: 80, height: 24), script: Self.waits + keys + [.key(.character("q"))])
-        let state = ConsoleState(size: terminal.size, storeName: "fake", readOnlyReason: nil, utcOffsetSeconds: 0, now: Self.now)
+        let state = ConsoleState(size: terminal.size, storeName: "fake", readOnlyReason: nil, utcOffset: .fixed(seconds: 0), now: Self.now)
         Console(store: store, actor: Self.actor, terminal: terminal, state: state, exports: FakeConsoleStore.exports, clock: { Self.now }).run()
         // Then the console asked how far that search reached, and a bounded one says so where the line begins
         #expect(store.calls.contains("searchReach garcia"))

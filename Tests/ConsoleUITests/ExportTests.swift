@@ -10,7 +10,7 @@ import Testing
 
     static func state(readOnly: Bool = false, width: Int = 80) -> ConsoleState {
         ConsoleState(size: Size(width: width, height: 24), storeName: "fake", readOnlyReason: readOnly ? "--read-only was given" : nil,
-                     utcOffsetSeconds: 0, now: now)
+                     utcOffset: .fixed(seconds: 0), now: now)
     }
 
     /// The status line as read, without the spaces that fill the row.

@@ -355,6 +355,28 @@ import Testing
         #expect(files.map { FileManager.default.contents(atPath: $0) } == before)
     }
 
+    /// Each time is shown at the offset in force at that moment: an order made in summer reads in summer time in
+    /// winter, and one made in winter in winter time in summer, as `date -d` prints them. Whenever the test runs,
+    /// one of the two is in the other season.
+    @Test func eachTimeShowsTheOffsetOfItsOwnSeason() throws {
+        // Given an order made at 12:00 UTC on 15 July and one at 12:00 UTC on 15 January, in a zone one hour east
+        // of UTC in winter and two in summer (a POSIX TZ with its rule: central Europe's)
+        let binary = try PayDeskBinary()
+        try binary.createStore()
+        let summer = CommandTests.order.replacingOccurrences(of: "2026-11-21T09:30:00+08:00", with: "2026-07-15T12:00:00Z")
+        let winter = CommandTests.order.replacingOccurrences(of: "2026-11-21T09:30:00+08:00", with: "2026-01-15T12:00:00Z")
+            .replacingOccurrences(of: "E2E-1", with: "E2E-2")
+        #expect(try binary.run(["ingest", "--db", binary.store], input: summer + "\n" + winter + "\n").status == 0)
+        // When the console shows them
+        let tmux = Tmux()
+        try tmux.start("dst", consoleCommand(binary, "TZ=CET-1CEST,M3.5.0,M10.5.0/3"))
+        let list = try tmux.waitFor("dst", "the list") { $0.contains("E2E-1") && $0.contains("E2E-2") }
+        // Then the summer one was made at 14:00 local time and the winter one at 13:00
+        #expect(list.contains("07-15 14:00") && list.contains("01-15 13:00"), "\(list)")
+        try tmux.keys("dst", "q")
+        try tmux.waitForExit("dst")
+    }
+
     /// A console that only read opened the store read-only, and read-only connections cannot empty the WAL as
     /// they close: the console empties it once it has closed, as its writer's close did, so that a WAL a killed
     /// writer left does not stay, read again at every open and missing from a copy of the store's file.

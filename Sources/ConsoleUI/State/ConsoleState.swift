@@ -18,8 +18,8 @@ public struct ConsoleState: Sendable {
     /// Why nothing can be changed, or nil when the operator may act.
     public var readOnlyReason: String?
     public var glyphs: Glyphs
-    /// Offset of the operator's wall clock from UTC, for times on screen.
-    public var utcOffsetSeconds: Int
+    /// How the operator's wall clock stands to UTC, for times on screen.
+    public var utcOffset: UTCOffset
     /// A new idempotency key for each action started, unique across sessions and processes: a random UUID,
     /// unless a test gives its own.
     public let newIdempotencyKey: @Sendable () -> String
@@ -52,13 +52,13 @@ public struct ConsoleState: Sendable {
     public var quitting = false
 
     public init(size: Size, storeName: String, readOnlyReason: String?, glyphs: Glyphs = .unicode,
-                utcOffsetSeconds: Int = 0, now: Timestamp,
+                utcOffset: UTCOffset = .fixed(seconds: 0), now: Timestamp,
                 idempotencyKeys: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() }) {
         self.size = size
         self.storeName = storeName
         self.readOnlyReason = readOnlyReason
         self.glyphs = glyphs
-        self.utcOffsetSeconds = utcOffsetSeconds
+        self.utcOffset = utcOffset
         newIdempotencyKey = idempotencyKeys
         self.now = now
     }

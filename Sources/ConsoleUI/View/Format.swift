@@ -62,7 +62,7 @@ func age(of timestamp: Timestamp, at now: Timestamp) -> String {
 }
 
 extension ConsoleState {
-    func wallClock(_ timestamp: Timestamp) -> WallClock { timestamp.wallClock(utcOffsetSeconds: utcOffsetSeconds) }
+    func wallClock(_ timestamp: Timestamp) -> WallClock { timestamp.wallClock(utcOffsetSeconds: utcOffset.seconds(at: timestamp)) }
 }
 
 extension String {
