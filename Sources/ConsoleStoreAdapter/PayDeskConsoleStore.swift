@@ -33,10 +33,10 @@ public final class PayDeskConsoleStore: ConsoleStore {
     ///
     /// Opening SQLite for writing writes to the store whenever its WAL is empty, as it is after the last process
     /// closed cleanly: GRDB creates and drops a table so that readers find a WAL, and that commit waits for an
-    /// `fsync`. None of it is needed to show the orders, so the store is opened read-only first, once this
-    /// process is known to be able to open its files for writing. A store whose schema is older than this
-    /// PayDesk's is opened for writing at once, to be upgraded (told to `upgradeReporter`); so is one missing its
-    /// -wal or -shm, which a writer makes privately, in the store's group (`StoreFiles`).
+    /// `fsync`. None of it is needed to show the orders, so the store is opened read-only first. A store whose
+    /// schema is older than this PayDesk's is opened for writing at once, to be upgraded (told to
+    /// `upgradeReporter`); so is one missing its -wal or -shm, which a writer makes privately, in the store's group
+    /// (`StoreFiles`).
     public static func open(path: String, upgradeReporter: UpgradeReporter?) throws(StoreError) -> PayDeskConsoleStore {
         func openForWriting() throws(StoreError) -> PayDeskConsoleStore {
             PayDeskConsoleStore(try PayDeskStore(path: path, mode: .readWrite, upgradeReporter: upgradeReporter))
@@ -48,7 +48,6 @@ public final class PayDeskConsoleStore: ConsoleStore {
         } catch .needsMigration {
             return try openForWriting()
         }
-        try StoreFiles.checkWritable(path)
         return PayDeskConsoleStore(reading: reading, openForChanges: { () throws(StoreError) in
             try PayDeskStore(path: path, mode: .readWrite)
         })

@@ -103,13 +103,16 @@ public final class PayDeskStore: Sendable {
 
     /// Lets SQLite copy the store's WAL into it and empty it, as it does when the last connection that may write
     /// closes. A process that only read (the console before its first change) holds connections that cannot, and
-    /// while it had the store open, a writer closing beside it could not either: the WAL would stay, read again
-    /// by the next process to open the store, and missing from a copy of the store's file alone. Nothing happens
-    /// when the WAL is empty, and nothing is emptied while another process has the store open.
+    /// while they were open no writer closing beside them could either: the WAL would stay, read again by the
+    /// next process to open the store, and missing from a copy of the store's file alone. One connection is opened
+    /// and closed again: its close checkpoints and empties the WAL when it is the store's last, and leaves it to
+    /// the last otherwise. Nothing waits, migrates or is written but the checkpoint; nothing happens when the WAL
+    /// is empty. Call it once this process has closed its own connections to the store.
     public static func emptyWAL(at path: String) throws(StoreError) {
         var info = stat()
         guard lstat(path + "-wal", &info) == 0, info.st_size > 0 else { return }
-        _ = try PayDeskStore(path: path, mode: .readWrite)
+        let file = try StoreFiles.checkExisting(path, forWriting: true)
+        sqlite3_close(WALCheckpointer.connection(to: path, file: file))
     }
 
     /// A new, empty store in memory, for tests: the same schema, operations and guards as a file, and nothing

@@ -43,17 +43,6 @@ public enum StoreFiles {
         return companions(of: path).filter { lstat($0, &info) != 0 }
     }
 
-    /// Whether this process may open the store and its `-wal` and `-shm` for writing, asked by opening each for
-    /// writing and closing it, which changes nothing: `access` leaves out what only an open meets (a security
-    /// module's rules, some network file systems).
-    public static func checkWritable(_ path: String) throws(StoreError) {
-        for file in [path] + companions(of: path) {
-            let descriptor = open(file, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-            guard descriptor >= 0 else { throw .cannotOpen(path: file, reason: "cannot open it for writing: \(String(cString: strerror(errno)))") }
-            close(descriptor)
-        }
-    }
-
     /// Checks a file PayDesk keeps beside a store (the sandbox's state), creating it privately when absent.
     public static func checkOrCreateOwnFile(_ path: String) throws(StoreError) {
         var info = stat()

@@ -116,12 +116,16 @@ final class WALCheckpointer: @unchecked Sendable {
 
     /// The store's file opened again, or nil: never through a symbolic link, and never another file than the one
     /// the store's checks saw (the store may be replaced after it was opened, and this opens at its first use).
-    private func open() -> OpaquePointer? {
+    private func open() -> OpaquePointer? { Self.connection(to: path, file: file) }
+
+    /// A connection of its own to the store at `path`, which must be `file`, or nil. It keeps the -wal and -shm
+    /// files, and their size limit, as the store's connections do (`PayDeskStore.init`), and has read once, after
+    /// which it knows the store is in WAL mode (a checkpoint is a no-op until then). No busy handler: it never
+    /// waits for another process.
+    static func connection(to path: String, file: (device: UInt64, inode: UInt64)) -> OpaquePointer? {
         var database: OpaquePointer?
         var persist: CInt = 1
         var seen = stat()
-        // Keeps the -wal and -shm files, and their size limit, as the store's connections do (`PayDeskStore.init`);
-        // and a read, after which the connection knows the store is in WAL mode (a checkpoint is a no-op until then).
         guard sqlite3_open_v2(path, &database, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOFOLLOW, nil) == SQLITE_OK,
               stat(path, &seen) == 0, UInt64(seen.st_dev) == file.device, UInt64(seen.st_ino) == file.inode,
               sqlite3_file_control(database, nil, SQLITE_FCNTL_PERSIST_WAL, &persist) == SQLITE_OK,

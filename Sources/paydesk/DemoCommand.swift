@@ -43,6 +43,14 @@ struct DemoCommand: ParsableCommand {
         if let reason = ReadOnlySetting(environment).reason { throw CommandFailure("cannot build a demo store: read-only mode (\(reason))") }
         let sandboxPath = SandboxProcessor.statePath(forStore: path)
         try Self.removeEarlierDemo(at: path, sandbox: sandboxPath)
+        try build(at: path, sandbox: sandboxPath)
+        guard !noConsole else { return }
+        try LiveConsoleCommand.open(try StoreOptions.parse(["--db", path]), theme: theme)
+    }
+
+    /// Builds the demo store and says what is in it. Its writer, and the pages it cached, are released as this
+    /// returns, before the console opens the store, which then holds the store's only connections.
+    private func build(at path: String, sandbox sandboxPath: String) throws {
         let now = Timestamp.now()
         let clock = VirtualClock(now)
         let merchantFolder = (path as NSString).deletingLastPathComponent + "/demo-merchant"
@@ -65,8 +73,6 @@ struct DemoCommand: ParsableCommand {
         } catch {
             throw CommandFailure("\(error)")
         }
-        guard !noConsole else { return }
-        try LiveConsoleCommand.open(try StoreOptions.parse(["--db", path]), theme: theme)
     }
 
     /// A demo is rebuilt from scratch, but only over a demo: a store `paydesk demo` marked as its own, and the

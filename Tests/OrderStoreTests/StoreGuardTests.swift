@@ -159,6 +159,8 @@ import TestSupport
         for opened in [store, reader] {
             #expect(try opened.database.read { try Int.fetchOne($0, sql: "PRAGMA temp_store") } == 2, "read-only: \(opened.isReadOnly)")
         }
+        // The writer's own connection too, where ingest's savepoints are journalled
+        #expect(try store.database.writeWithoutTransaction { try Int.fetchOne($0, sql: "PRAGMA temp_store") } == 2)
     }
 
     @Test func opensOnlyPayDeskStoresWithOneLineErrors() throws {
