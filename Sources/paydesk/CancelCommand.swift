@@ -26,11 +26,11 @@ struct CancelCommand: ParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() throws {
-        let store = try self.store.openForWriting("cancel")
+        let store = try self.store.openForChange("cancel")
         let result: CancelResult
         let summary: OrderSummary
         do {
-            summary = try store.order(orderId).summary
+            summary = try store.reading.order(orderId).summary
             let consequence = switch summary.status {
             case .authorized: "Cancel order \(orderId) (\(summary.total)): it has not been submitted and will never be charged."
             case .held: "Cancel held order \(orderId) (\(summary.total)): it has not been submitted and will never be charged."
@@ -39,7 +39,7 @@ struct CancelCommand: ParsableCommand {
             default: "Cancel order \(orderId) (\(summary.status.rawValue))."
             }
             try Confirmation.require(consequence, action: "cancel order \(orderId)", assumeYes: yes)
-            result = try store.requestCancel(orderId: orderId, expecting: summary.status, idempotencyKey: idempotencyKey, actor: try .current())
+            result = try store.changing().requestCancel(orderId: orderId, expecting: summary.status, idempotencyKey: idempotencyKey, actor: try .current())
         } catch let error as StoreError {
             throw CommandFailure(error)
         }

@@ -62,12 +62,12 @@ struct LiveConsoleCommand: ParsableCommand {
 
 extension StoreOptions {
     /// The store for the console: one it may change when allowed and possible (opened for writing only at the
-    /// first change, `PayDeskConsoleStore.open`), else read-only with the reason, which the console shows. An OS
+    /// first change, `ReadFirstStore`), else read-only with the reason, which the console shows. An OS
     /// user who may only read the store gets a working read-only console.
     func openForConsole() throws -> (PayDeskConsoleStore, readOnlyReason: String?) {
         var reason = readOnlyReason ?? storeReadOnlyReason
         if reason == nil {
-            do { return (try PayDeskConsoleStore.open(path: path, upgradeReporter: upgradeReporter), nil) }
+            do { return (PayDeskConsoleStore(try ReadFirstStore.open(path: path, upgradeReporter: upgradeReporter)), nil) }
             catch .readOnly, .cannotOpen {
                 reason = "the store could not be opened for writing"
             } catch {

@@ -35,13 +35,13 @@ struct RefundCommand: ParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() throws {
-        let store = try self.store.openForWriting("refund")
+        let store = try self.store.openForChange("refund")
         let result: RefundRequestResult
         do {
-            let detail = try store.order(orderId)
+            let detail = try store.reading.order(orderId)
             let money = try amount.map { try Self.parse($0, detail.summary.total.currency) }
             // A retry of a request already made is answered by the store, without asking again.
-            let isRetry = try idempotencyKey.map { try store.refundRequest(idempotencyKey: $0) != nil } ?? false
+            let isRetry = try idempotencyKey.map { try store.reading.refundRequest(idempotencyKey: $0) != nil } ?? false
             // An operator who was asked is refunded what they agreed to: the refundable remainder can change while the
             // question waits (a pending refund withdrawn, or failed). With --yes nobody is asked, and the remainder is
             // what it is when the refund is written, as the help says.
@@ -53,7 +53,7 @@ struct RefundCommand: ParsableCommand {
                 try confirm(shown, detail)
                 requested = yes ? money : shown
             }
-            result = try store.requestRefund(orderId: orderId, amount: requested, reason: reason, note: note,
+            result = try store.changing().requestRefund(orderId: orderId, amount: requested, reason: reason, note: note,
                                              idempotencyKey: idempotencyKey, actor: try .current())
         } catch let error as StoreError {
             throw CommandFailure(error)

@@ -27,9 +27,9 @@ struct ReleaseCommand: ParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() throws {
-        let store = try self.store.openForWriting("release a held order")
+        let store = try self.store.openForChange("release a held order")
         do {
-            let summary = try store.order(orderId).summary
+            let summary = try store.reading.order(orderId).summary
             guard summary.status == .held else {
                 throw CommandFailure("\(orderId) is \(summary.status.rawValue); only a held order can be released; nothing was changed")
             }
@@ -37,7 +37,7 @@ struct ReleaseCommand: ParsableCommand {
                 "Order \(orderId) (\(summary.total)) is held: \(summary.holdReason ?? "a token check failed"). "
                     + "Released, it will be charged by paydesk process. Your reason: \(reason)",
                 action: "release order \(orderId)", assumeYes: yes)
-            try store.releaseHold(orderId: orderId, reason: reason, actor: try .current())
+            try store.changing().releaseHold(orderId: orderId, reason: reason, actor: try .current())
         } catch let error as StoreError {
             throw CommandFailure(error)
         }

@@ -69,6 +69,15 @@ struct StoreOptions: ParsableArguments {
         do { return try PayDeskStore(path: path, mode: .readWrite, upgradeReporter: upgradeReporter) } catch { throw CommandFailure(error) }
     }
 
+    /// Opens the store for a change that may not come (the operator may answer no, the order may not exist),
+    /// refusing plainly when the session is read-only: read-only, and for writing at the change (`ReadFirstStore`).
+    func openForChange(_ what: String) throws -> ReadFirstStore {
+        if let why = readOnlyReason {
+            throw CommandFailure("cannot \(what): read-only mode (\(why)); nothing was changed")
+        }
+        do { return try ReadFirstStore.open(path: path, upgradeReporter: upgradeReporter) } catch { throw CommandFailure(error) }
+    }
+
     /// An upgrade of an older store says what it does on standard error, and how far a long migration has got.
     var upgradeReporter: UpgradeReporter {
         let lines = UpgradeLines(store: path) { Output.error($0) }

@@ -27,7 +27,7 @@ import OrderModel
         try #require(walSize == 0, "the last close empties the WAL")
         let before = try bytes(path)
         // When the console opens it and reads its first page, the order and the refunds
-        let console = try PayDeskConsoleStore.open(path: path, upgradeReporter: nil)
+        let console = PayDeskConsoleStore(try ReadFirstStore.open(path: path, upgradeReporter: nil))
         #expect(try console.orders(OrderQuery(limit: 10)).map(\.orderId) == ["ORD-1"])
         _ = try console.order("ORD-1")
         _ = try console.refunds(limit: nil)
@@ -47,7 +47,7 @@ import OrderModel
         let path = try closedStore()
         for companion in StoreFiles.companions(of: path) { try FileManager.default.removeItem(atPath: companion) }
         // When the console opens it
-        let console = try PayDeskConsoleStore.open(path: path, upgradeReporter: nil)
+        let console = PayDeskConsoleStore(try ReadFirstStore.open(path: path, upgradeReporter: nil))
         // Then a writer opened it at once: PayDesk made the files (privately, in the store's group), and the
         // writer's open wrote to the new WAL. A read-only open would have left both to SQLite, the WAL empty.
         #expect(StoreFiles.missingCompanions(of: path).isEmpty)
@@ -62,11 +62,11 @@ import OrderModel
         let path = try closedStore()
         final class Attempts: @unchecked Sendable { var count = 0 }
         let attempts = Attempts()
-        let console = PayDeskConsoleStore(reading: try PayDeskStore(path: path, mode: .readOnly), openForChanges: { () throws(StoreError) in
+        let console = PayDeskConsoleStore(ReadFirstStore(reading: try PayDeskStore(path: path, mode: .readOnly), openForChanges: { () throws(StoreError) in
             attempts.count += 1
             if attempts.count == 1 { throw .cannotOpen(path: path, reason: "disk full") }
             return try PayDeskStore(path: path, mode: .readWrite)
-        })
+        }))
         // When the operator cancels the order
         // Then the store's one-line error is what they read, and the order is as it was
         #expect(throws: StoreError.cannotOpen(path: path, reason: "disk full")) {
@@ -92,9 +92,9 @@ import OrderModel
         // When the console opens it
         final class Reported: @unchecked Sendable { var upgraded = false }
         let reported = Reported()
-        let console = try PayDeskConsoleStore.open(path: path, upgradeReporter: { event in
+        let console = PayDeskConsoleStore(try ReadFirstStore.open(path: path, upgradeReporter: { event in
             if case .upgrading = event { reported.upgraded = true }
-        })
+        }))
         // Then it was upgraded first, and a search through the new index finds the order
         #expect(reported.upgraded)
         #expect(try console.orders(OrderQuery(search: "ORD-1", limit: 5)).map(\.orderId) == ["ORD-1"])

@@ -125,6 +125,28 @@ import Testing
         #expect(contact["givenName"] as? String == "\u{1B}[2J\u{1B}]0;pwned\u{07}Eve\u{202E}")
     }
 
+    /// "Nothing was changed" holds to the byte: a change not confirmed, or of an order or refund that does not
+    /// exist, opened the store for writing, which writes to an idle store (GRDB makes its empty WAL non-empty).
+    @Test func aChangeNotMadeWritesNothingToTheStore() throws {
+        // Given a store with a paid order, closed cleanly, and its bytes
+        let paydesk = try PayDeskBinary()
+        try paydesk.createStore()
+        try paydesk.run(["ingest", "--db", paydesk.store], input: Self.paidOrder)
+        let files = [paydesk.store, paydesk.store + "-wal"]
+        let before = files.map { FileManager.default.contents(atPath: $0) }
+        // When each change is asked for without a terminal to confirm it, and for what does not exist
+        let attempts: [[String]] = [
+            ["cancel", "E2E-1"], ["refund", "E2E-1", "--amount", "1.00", "--reason", "other"], ["release", "E2E-1", "--reason", "checked"],
+            ["cancel", "NOPE-1", "--yes"], ["refunds", "withdraw", "re_none", "--yes"],
+        ]
+        for attempt in attempts {
+            let result = try paydesk.run(attempt + ["--db", paydesk.store])
+            // Then each is refused, saying nothing was changed, and the store's bytes are as they were
+            #expect(result.status != 0, "\(attempt)")
+            #expect(files.map { FileManager.default.contents(atPath: $0) } == before, "\(attempt): \(result.stderr)")
+        }
+    }
+
     @Test func refundNeedsConfirmationWithoutATerminalAndRecordsTheActor() throws {
         let paydesk = try PayDeskBinary()
         try paydesk.createStore()
