@@ -91,11 +91,17 @@ extension PayDeskStore {
         return IdempotencyKey.cancel(order.orderId, attempt: attempt)
     }
 
-    /// Lets a held order go ahead to be charged. The reason is the operator's and goes into the audit log.
-    public func releaseHold(orderId: String, reason: String, actor: Actor) throws(StoreError) {
+    /// The reason a release records, trimmed; a command checks it before it opens the store for writing.
+    public static func releaseReason(_ reason: String) throws(StoreError) -> String {
         let trimmed = reason.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw .refused("a release needs a reason, for the audit log") }
         guard trimmed.count <= 500 else { throw .refused("a release reason is at most 500 characters") }
+        return trimmed
+    }
+
+    /// Lets a held order go ahead to be charged. The reason is the operator's and goes into the audit log.
+    public func releaseHold(orderId: String, reason: String, actor: Actor) throws(StoreError) {
+        let trimmed = try Self.releaseReason(reason)
         let now = clock()
         let result = try write { db -> Result<Void, StoreError> in
             var order = try Self.fetchOrder(orderId, db)

@@ -7,7 +7,8 @@ import Synchronization
 /// `fsync`. A session that only reads (the console until its first change, a command whose operator answers no)
 /// should write nothing, so it reads through `reading` and asks `changing()` for the store that takes changes.
 public final class ReadFirstStore: Sendable {
-    /// Where every read goes.
+    /// Where every read goes. Declared before the writer: a class's properties are destroyed in the order they
+    /// are declared, so the writer closes last and, as the store's last connection, empties the WAL.
     public let reading: PayDeskStore
     private let changes: Mutex<Changes>
 
@@ -37,6 +38,8 @@ public final class ReadFirstStore: Sendable {
             ReadFirstStore(try PayDeskStore(path: path, mode: .readWrite, upgradeReporter: upgradeReporter))
         }
         guard StoreFiles.missingCompanions(of: path).isEmpty else { return try openForWriting() }
+        // A store this user may not write is refused now, as a writer would refuse it, not after a question.
+        _ = try StoreFiles.checkExisting(path, forWriting: true)
         let reading: PayDeskStore
         do {
             reading = try PayDeskStore(path: path, mode: .readOnly)
@@ -48,8 +51,8 @@ public final class ReadFirstStore: Sendable {
         })
     }
 
-    /// The store that takes changes, opened now if this is the first. When it cannot be opened, nothing is
-    /// changed, and the next change tries again.
+    /// The store that takes changes, opened now if this is the first. When it cannot be opened, the change is
+    /// not made, and the next change tries again.
     public func changing() throws(StoreError) -> PayDeskStore {
         try changes.withLock { (changes: inout Changes) throws(StoreError) -> PayDeskStore in
             switch changes {

@@ -27,6 +27,9 @@ struct CancelCommand: ParsableCommand {
 
     func run() throws {
         let store = try self.store.openForChange("cancel")
+        // What can be refused without the store is refused before anything opens it for writing.
+        let actor = try Actor.current()
+        if let idempotencyKey, let problem = IdempotencyKey.checkOperatorKey(idempotencyKey) { throw CommandFailure(StoreError.refused(problem)) }
         let result: CancelResult
         let summary: OrderSummary
         do {
@@ -39,7 +42,7 @@ struct CancelCommand: ParsableCommand {
             default: "Cancel order \(orderId) (\(summary.status.rawValue))."
             }
             try Confirmation.require(consequence, action: "cancel order \(orderId)", assumeYes: yes)
-            result = try store.changing().requestCancel(orderId: orderId, expecting: summary.status, idempotencyKey: idempotencyKey, actor: try .current())
+            result = try store.changing().requestCancel(orderId: orderId, expecting: summary.status, idempotencyKey: idempotencyKey, actor: actor)
         } catch let error as StoreError {
             throw CommandFailure(error)
         }

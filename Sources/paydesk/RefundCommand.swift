@@ -36,6 +36,9 @@ struct RefundCommand: ParsableCommand {
 
     func run() throws {
         let store = try self.store.openForChange("refund")
+        // What can be refused without the store is refused before anything opens it for writing.
+        let actor = try Actor.current()
+        if let idempotencyKey, let problem = IdempotencyKey.checkOperatorKey(idempotencyKey) { throw CommandFailure(StoreError.refused(problem)) }
         let result: RefundRequestResult
         do {
             let detail = try store.reading.order(orderId)
@@ -54,7 +57,7 @@ struct RefundCommand: ParsableCommand {
                 requested = yes ? money : shown
             }
             result = try store.changing().requestRefund(orderId: orderId, amount: requested, reason: reason, note: note,
-                                             idempotencyKey: idempotencyKey, actor: try .current())
+                                             idempotencyKey: idempotencyKey, actor: actor)
         } catch let error as StoreError {
             throw CommandFailure(error)
         }

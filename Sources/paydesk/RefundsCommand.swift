@@ -50,11 +50,12 @@ struct RefundsCommand: ParsableCommand {
 
         func run() throws {
             let store = try self.store.openForChange("withdraw a refund")
+            let actor = try Actor.current()
             do {
                 let refund = try store.reading.refund(refundId)
                 try Confirmation.require("Withdraw refund \(refundId) of \(refund.amount) on order \(refund.orderId): the customer will not get this money back.",
                                          action: "withdraw refund \(refundId)", assumeYes: yes)
-                let withdrawn = try store.changing().withdrawRefund(refundId: refundId, actor: try .current())
+                let withdrawn = try store.changing().withdrawRefund(refundId: refundId, actor: actor)
                 try Output.line("\(withdrawn.orderId): refund \(refundId) of \(withdrawn.amount) withdrawn")
             } catch let error as StoreError {
                 throw CommandFailure(error)

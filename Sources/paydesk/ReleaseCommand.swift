@@ -28,6 +28,9 @@ struct ReleaseCommand: ParsableCommand {
 
     func run() throws {
         let store = try self.store.openForChange("release a held order")
+        // What can be refused without the store is refused before anything opens it for writing.
+        let actor = try Actor.current()
+        do { _ = try PayDeskStore.releaseReason(reason) } catch { throw CommandFailure(error) }
         do {
             let summary = try store.reading.order(orderId).summary
             guard summary.status == .held else {
@@ -37,7 +40,7 @@ struct ReleaseCommand: ParsableCommand {
                 "Order \(orderId) (\(summary.total)) is held: \(summary.holdReason ?? "a token check failed"). "
                     + "Released, it will be charged by paydesk process. Your reason: \(reason)",
                 action: "release order \(orderId)", assumeYes: yes)
-            try store.changing().releaseHold(orderId: orderId, reason: reason, actor: try .current())
+            try store.changing().releaseHold(orderId: orderId, reason: reason, actor: actor)
         } catch let error as StoreError {
             throw CommandFailure(error)
         }

@@ -125,26 +125,40 @@ import Testing
         #expect(contact["givenName"] as? String == "\u{1B}[2J\u{1B}]0;pwned\u{07}Eve\u{202E}")
     }
 
-    /// "Nothing was changed" holds to the byte: a change not confirmed, or of an order or refund that does not
-    /// exist, opened the store for writing, which writes to an idle store (GRDB makes its empty WAL non-empty).
-    @Test func aChangeNotMadeWritesNothingToTheStore() throws {
-        // Given a store with a paid order, closed cleanly, and its bytes
+    /// "Nothing was changed" holds to the byte: a change not confirmed, refused, or of an order or refund that
+    /// does not exist, opened the store for writing, which writes to an idle store (GRDB makes its empty WAL
+    /// non-empty). A change made leaves the WAL empty as the command ends.
+    @Test func aChangeNotMadeWritesNothingToTheStoreAndOneMadeLeavesNoWAL() throws {
+        // Given a store with a paid order, closed cleanly
         let paydesk = try PayDeskBinary()
         try paydesk.createStore()
         try paydesk.run(["ingest", "--db", paydesk.store], input: Self.paidOrder)
         let files = [paydesk.store, paydesk.store + "-wal"]
-        let before = files.map { FileManager.default.contents(atPath: $0) }
-        // When each change is asked for without a terminal to confirm it, and for what does not exist
-        let attempts: [[String]] = [
-            ["cancel", "E2E-1"], ["refund", "E2E-1", "--amount", "1.00", "--reason", "other"], ["release", "E2E-1", "--reason", "checked"],
-            ["cancel", "NOPE-1", "--yes"], ["refunds", "withdraw", "re_none", "--yes"],
+        func contents() -> [Data?] { files.map { FileManager.default.contents(atPath: $0) } }
+        try #require(contents()[1]?.isEmpty == true, "the last close empties the WAL")
+        // When each change is asked for without a terminal to confirm it, with what the store refuses, or for
+        // what does not exist
+        let attempts: [(arguments: [String], says: String)] = [
+            (["cancel", "E2E-1"], "needs confirmation"),
+            (["refund", "E2E-1", "--amount", "1.00", "--reason", "other"], "needs confirmation"),
+            (["cancel", "E2E-1", "--idempotency-key", "cancel:E2E-1", "--yes"], "are PayDesk's own"),
+            (["release", "E2E-1", "--reason", " ", "--yes"], "a release needs a reason"),
+            (["release", "E2E-1", "--reason", "checked", "--yes"], "only a held order can be released"),
+            (["cancel", "NOPE-1", "--yes"], "no order"),
+            (["refunds", "withdraw", "re_none", "--yes"], "no refund"),
         ]
         for attempt in attempts {
-            let result = try paydesk.run(attempt + ["--db", paydesk.store])
-            // Then each is refused, saying nothing was changed, and the store's bytes are as they were
-            #expect(result.status != 0, "\(attempt)")
-            #expect(files.map { FileManager.default.contents(atPath: $0) } == before, "\(attempt): \(result.stderr)")
+            let before = contents()
+            let result = try paydesk.run(attempt.arguments + ["--db", paydesk.store])
+            // Then each is refused in one line saying why, and the store and its WAL are byte for byte as they were
+            #expect(result.status == 1 && result.stderr.hasPrefix("paydesk: ") && result.stderr.contains(attempt.says)
+                    && result.stderr.filter { $0 == "\n" }.count == 1, "\(attempt.arguments): \(result.stderr)")
+            #expect(contents() == before, "\(attempt.arguments)")
         }
+        // When a cancel is made
+        #expect(try paydesk.run(["cancel", "E2E-1", "--yes", "--db", paydesk.store]).status == 0)
+        // Then its writer, the store's last connection to close, emptied the WAL
+        #expect(contents()[1]?.isEmpty == true)
     }
 
     @Test func refundNeedsConfirmationWithoutATerminalAndRecordsTheActor() throws {
