@@ -39,7 +39,7 @@ public final class ReadFirstStore: Sendable {
         }
         guard StoreFiles.missingCompanions(of: path).isEmpty else { return try openForWriting() }
         // A store this user may not write is refused now, as a writer would refuse it, not after a question.
-        _ = try StoreFiles.checkExisting(path, forWriting: true)
+        let file = try StoreFiles.checkExisting(path, forWriting: true)
         let reading: PayDeskStore
         do {
             reading = try PayDeskStore(path: path, mode: .readOnly)
@@ -47,7 +47,12 @@ public final class ReadFirstStore: Sendable {
             return try openForWriting()
         }
         return ReadFirstStore(reading: reading, openForChanges: { () throws(StoreError) in
-            try PayDeskStore(path: path, mode: .readWrite)
+            // Changes go to the file the reads came from: another put at its path since (a restore by `mv`) is
+            // another store, whose orders the operator has not seen.
+            guard try StoreFiles.checkExisting(path, forWriting: true) == file else {
+                throw .cannotOpen(path: path, reason: "another file has taken its place since it was opened; open it again")
+            }
+            return try PayDeskStore(path: path, mode: .readWrite)
         })
     }
 

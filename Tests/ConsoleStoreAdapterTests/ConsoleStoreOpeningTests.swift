@@ -78,6 +78,22 @@ import OrderModel
         #expect(attempts.count == 2)
     }
 
+    @Test func aChangeIsRefusedWhenAnotherFileHasTakenTheStoresPlace() throws {
+        // Given a console reading a store, and another store with the same order put in its place (a restore by mv)
+        let path = try closedStore(), other = try closedStore()
+        let console = PayDeskConsoleStore(try ReadFirstStore.open(path: path, upgradeReporter: nil))
+        _ = try console.order("ORD-1")
+        for (from, to) in zip([other] + StoreFiles.companions(of: other), [path] + StoreFiles.companions(of: path)) {
+            #expect(rename(from, to) == 0)
+        }
+        // When the operator cancels the order they read
+        // Then the change is refused, naming why, and the store now at the path is as it was
+        #expect(throws: StoreError.cannotOpen(path: path, reason: "another file has taken its place since it was opened; open it again")) {
+            try console.requestCancel(orderId: "ORD-1", expecting: .authorized, idempotencyKey: "ticket-4", actor: ConsoleFixture.actor)
+        }
+        #expect(try PayDeskStore(path: path, mode: .readOnly).order("ORD-1").summary.status == .authorized)
+    }
+
     @Test func anOlderStoreIsUpgradedBeforeTheConsoleReadsIt() throws {
         // Given a store set back to before the search index (v11 and v13 not applied)
         let path = try closedStore()
