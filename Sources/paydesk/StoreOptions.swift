@@ -63,19 +63,20 @@ struct StoreOptions: ParsableArguments {
 
     /// Opens the store for a change, refusing plainly when the session is read-only.
     func openForWriting(_ what: String) throws -> PayDeskStore {
-        if let why = readOnlyReason {
-            throw CommandFailure("cannot \(what): read-only mode (\(why)); nothing was changed")
-        }
+        try refuseIfReadOnly(what)
         do { return try PayDeskStore(path: path, mode: .readWrite, upgradeReporter: upgradeReporter) } catch { throw CommandFailure(error) }
     }
 
     /// Opens the store for a change that may not come (the operator may answer no, the order may not exist),
     /// refusing plainly when the session is read-only: read-only, and for writing at the change (`ReadFirstStore`).
     func openForChange(_ what: String) throws -> ReadFirstStore {
-        if let why = readOnlyReason {
-            throw CommandFailure("cannot \(what): read-only mode (\(why)); nothing was changed")
-        }
+        try refuseIfReadOnly(what)
         do { return try ReadFirstStore.open(path: path, upgradeReporter: upgradeReporter) } catch { throw CommandFailure(error) }
+    }
+
+    /// A change in a read-only session is refused before the store is opened, saying why.
+    private func refuseIfReadOnly(_ what: String) throws {
+        if let why = readOnlyReason { throw CommandFailure("cannot \(what): read-only mode (\(why)); nothing was changed") }
     }
 
     /// An upgrade of an older store says what it does on standard error, and how far a long migration has got.
