@@ -51,7 +51,7 @@ import TestSupport
                                                           merchantIdHash: key.merchantIdHash)
         let box = try AES.GCM.seal(UnsafeRawBufferPointer(plaintext), using: symmetric, nonce: AES.GCM.Nonce(data: Data(repeating: 0, count: 16)))
         // (the search finds what is there: the plaintext before it is wiped)
-        #expect(try ProcessMemory.holds(secrets[0], apartFrom: secrets), "\(seed)")
+        #expect(try ProcessMemory.firstCopy(of: secrets[0], apartFrom: secrets) != nil, "\(seed)")
         CardDataBytes.wipe(UnsafeRawBufferPointer(plaintext))
         let token = try GeneratedTokenTests.token(version: "EC_v1", data: box.ciphertext + box.tag, header: [
             "ephemeralPublicKey": ephemeral.publicKey.derRepresentation.base64EncodedString(), "publicKeyHash": key.publicKeyHash,
@@ -63,7 +63,8 @@ import TestSupport
         // Then the last four digits are what is left, and no copy of any of the three remains anywhere
         #expect(masked.accountLast4 == String(decoding: secrets[0].suffix(4), as: UTF8.self), "\(seed)")
         for secret in secrets {
-            #expect(try !ProcessMemory.holds(secret, apartFrom: secrets), "\(seed)")
+            let copy = try ProcessMemory.firstCopy(of: secret, apartFrom: secrets)
+            #expect(copy == nil, "\(seed)")
         }
     }
     #endif
@@ -75,16 +76,22 @@ import TestSupport
 enum ProcessMemory {
     struct Unreadable: Error {}
 
-    /// Whether `needle` lies anywhere in writable memory outside the buffers in `apartFrom` (where the test keeps it).
-    static func holds(_ needle: UnsafeBufferPointer<UInt8>, apartFrom kept: [UnsafeBufferPointer<UInt8>]) throws -> Bool {
-        guard let first = needle.first, let needleStart = needle.baseAddress else { return false }
+    /// Where `needle` first lies in writable memory outside the buffers in `apartFrom` (where the test keeps it):
+    /// its address and the mapping's line in /proc/self/maps, for a failure to name; nil when nowhere.
+    static func firstCopy(of needle: UnsafeBufferPointer<UInt8>, apartFrom kept: [UnsafeBufferPointer<UInt8>]) throws -> String? {
+        guard let first = needle.first, let needleStart = needle.baseAddress else { return nil }
         let file = open("/proc/self/mem", O_RDONLY)
         guard file >= 0 else { throw Unreadable() }
         defer { close(file) }
         let chunkSize = 1 << 20
         // Chunks overlap by the needle's length, so that one lying across two chunks is still found.
+        // The chunk holds copies of what it read, the secrets among them: wiped before it is freed, or another
+        // allocation that takes its place would hold them outside what the next search ignores.
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize + needle.count, alignment: 16)
-        defer { chunk.deallocate() }
+        defer {
+            CardDataBytes.wipe(UnsafeRawBufferPointer(chunk))
+            chunk.deallocate()
+        }
         guard let chunkStart = chunk.baseAddress else { throw Unreadable() }
         let ignored = (kept.map { UnsafeRawBufferPointer($0) } + [UnsafeRawBufferPointer(chunk)]).map {
             UInt(bitPattern: $0.baseAddress)..<UInt(bitPattern: $0.baseAddress) + UInt($0.count)
@@ -100,13 +107,15 @@ enum ProcessMemory {
                 while offset + needle.count <= read, let hit = memchr(chunkStart + offset, Int32(first), read - offset - needle.count + 1) {
                     let position = hit - chunkStart
                     if memcmp(hit, needleStart, needle.count) == 0,
-                       !ignored.contains(where: { $0.contains(address + UInt(position)) }) { return true }
+                       !ignored.contains(where: { $0.contains(address + UInt(position)) }) {
+                        return "0x" + String(address + UInt(position), radix: 16) + " in " + line
+                    }
                     offset = position + 1
                 }
                 address += UInt(chunkSize)
             }
         }
-        return false
+        return nil
     }
 }
 #endif
