@@ -53,20 +53,28 @@ public final class Ingester {
     public static let maximumLineBytes = 256 * 1024
     static let batchLines = 2_000
 
-    private let store: PayDeskStore
+    /// Read-first: an ingest that stores nothing (an empty file, blank or rejected lines) writes nothing, where a
+    /// store opened for writing is written to and synced at once (`ReadFirstStore`).
+    private let store: ReadFirstStore
     let actor: Actor
     let verifier: (any TokenVerifying)?
     private let onProblem: (IngestProblem) -> Void
     private let onProgress: (IngestSummary) -> Void
     public private(set) var summary = IngestSummary()
 
-    public init(store: PayDeskStore, actor: Actor, verifier: (any TokenVerifying)? = nil,
+    public init(store: ReadFirstStore, actor: Actor, verifier: (any TokenVerifying)? = nil,
                 onProblem: @escaping (IngestProblem) -> Void, onProgress: @escaping (IngestSummary) -> Void = { _ in }) {
         self.store = store
         self.actor = actor
         self.verifier = verifier
         self.onProblem = onProblem
         self.onProgress = onProgress
+    }
+
+    /// Ingests into a store already open for writing.
+    public convenience init(store: PayDeskStore, actor: Actor, verifier: (any TokenVerifying)? = nil,
+                            onProblem: @escaping (IngestProblem) -> Void, onProgress: @escaping (IngestSummary) -> Void = { _ in }) {
+        self.init(store: ReadFirstStore(store), actor: actor, verifier: verifier, onProblem: onProblem, onProgress: onProgress)
     }
 
     /// Ingests everything readable from `fileDescriptor` until end of input.
@@ -94,7 +102,7 @@ public final class Ingester {
             var ready = written?.result()
             let batch = try input.next()
             input.readAhead(on: helper)
-            parsing = BatchParse(batch.lines, now: store.now(), actor: actor, verifier: verifier, firstHelper: helper)
+            parsing = BatchParse(batch.lines, now: store.reading.now(), actor: actor, verifier: verifier, firstHelper: helper)
             // In place: a copy of the batch would make freeing its documents copy the rest of them first.
             if ready != nil {
                 try write(ready!)
@@ -113,7 +121,7 @@ public final class Ingester {
 
     /// Ingests lines already in memory, numbered from 1: the demo and tests use this.
     public func ingest(lines: [String]) throws(StoreError) {
-        try write(prepare(lines, now: store.now()))
+        try write(prepare(lines, now: store.reading.now()))
     }
 
     /// A batch of lines, parsed: what to write (everything that does not need the store done before taking its
@@ -171,7 +179,7 @@ public final class Ingester {
         var next = batch.documents.startIndex
         while next < batch.documents.endIndex {
             if next > batch.documents.startIndex { usleep(Self.lockGap) }
-            let written = try store.store(batch.documents, from: next, actor: actor, now: batch.now, within: Self.transactionNanoseconds) {
+            let written = try store.changing().store(batch.documents, from: next, actor: actor, now: batch.now, within: Self.transactionNanoseconds) {
                 (text, currency) throws(FieldProblem) in try OrderLineDocument.amount(text, currency, field: "amount")
             }
             outcomes += written

@@ -33,7 +33,7 @@ struct IngestCommand: ParsableCommand {
         let input: Int32 = file == "-" ? STDIN_FILENO : open(file, O_RDONLY)
         guard input >= 0 else { throw CommandFailure("\(file): \(String(cString: strerror(errno)))") }
         defer { if input != STDIN_FILENO { close(input) } }
-        let store = try self.store.openForWriting("ingest")
+        let store = try self.store.openForChange("ingest")
         let keys = try merchant.load()
         let progress = ProgressLine(enabled: isatty(STDERR_FILENO) == 1)
         let ingester = Ingester(store: store, actor: try .current(), verifier: keys?.inspector,
@@ -49,7 +49,7 @@ struct IngestCommand: ParsableCommand {
         }
         progress.clear()
         let head: AuditHead
-        do { head = try store.auditHead() } catch { throw CommandFailure(error) }
+        do { head = try store.reading.auditHead() } catch { throw CommandFailure(error) }
         try Output.line("ingest: \(ingester.summary)" + (keys == nil ? "; tokens stored unchecked: no merchant keys (no \(merchant.file))" : "")
                         + "; audit head \(head)")
         if strict && ingester.summary.rejected > 0 { throw ExitCode(1) }

@@ -161,6 +161,29 @@ import Testing
         #expect(contents()[1]?.isEmpty == true)
     }
 
+    @Test func anIngestThatStoresNothingWritesNothingToTheStore() throws {
+        // Given a store with an order, closed cleanly
+        let paydesk = try PayDeskBinary()
+        try paydesk.createStore()
+        try paydesk.run(["ingest", "--db", paydesk.store], input: Self.paidOrder)
+        let files = [paydesk.store, paydesk.store + "-wal"]
+        func contents() -> [Data?] { files.map { FileManager.default.contents(atPath: $0) } }
+        try #require(contents()[1]?.isEmpty == true, "the last close empties the WAL")
+        // When ingest reads nothing, blank lines, or only lines it rejects
+        for (input, summary) in [("", "0 ingested, 0 duplicates, 0 rejected"), ("\n  \n\n", "0 ingested, 0 duplicates, 0 rejected"),
+                                 ("{\"type\":\"order\"}\nnot json\n", "0 ingested, 0 duplicates, 2 rejected")] {
+            let before = contents()
+            let result = try paydesk.run(["ingest", "--db", paydesk.store], input: input)
+            // Then it says so, and the store and its WAL are byte for byte as they were
+            #expect(result.stdout.hasPrefix("ingest: \(summary);"), "\(input.debugDescription): \(result.stdout)")
+            #expect(contents() == before, "\(input.debugDescription)")
+        }
+        // When lines it has stored already come again, Then they are duplicates, and the store's last connection
+        // to close leaves no WAL
+        #expect(try paydesk.run(["ingest", "--db", paydesk.store], input: Self.paidOrder).stdout.hasPrefix("ingest: 0 ingested, 3 duplicates, 0 rejected;"))
+        #expect(contents()[1]?.isEmpty == true)
+    }
+
     @Test func refundNeedsConfirmationWithoutATerminalAndRecordsTheActor() throws {
         let paydesk = try PayDeskBinary()
         try paydesk.createStore()
