@@ -29,6 +29,33 @@ import TestSupport
         #expect(try store.database.read { try String.fetchOne($0, sql: "SELECT typeof(details) FROM orders WHERE order_id = 'ORD-1'") } == "text")
     }
 
+    @Test func readsATokensBase64HoweverTheLineEscapesIt() throws {
+        // Given one signature holding `/` and `+`, written as it is, with `/` escaped (as many JSON writers write
+        // it), and with `\u` escapes; then two broken ones, whose fault lies after escapes
+        let signature = Data((0..<96).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 0xFB) }).base64EncodedString()
+        try #require(signature.contains("/") && signature.contains("+"))
+        let spellings = [signature, signature.replacingOccurrences(of: "/", with: #"\/"#),
+                         signature.replacingOccurrences(of: "+", with: #"\u002B"#).replacingOccurrences(of: "/", with: #"\u002f"#),
+                         #"\/\/\/\/AB%D"#, #"\/\/\/\/=A=="#]
+        let lines = spellings.enumerated().map { number, spelling in
+            Fixture.order("ESC-\(number + 1)") { order in
+                var token = Fixture.token(), paymentData = token["paymentData"] as! [String: Any]
+                paymentData["signature"] = "SIGNATURE"
+                token["paymentData"] = paymentData
+                order["token"] = token
+            }.replacingOccurrences(of: #""SIGNATURE""#, with: "\"\(spelling)\"")
+        }
+        // When they are ingested
+        let (summary, problems) = try Fixture.ingest(lines, into: try Fixture.store())
+        // Then the three spellings of one signature are stored, and each fault is named where it stands in the text
+        // the escapes stand for
+        #expect(summary == IngestSummary(ingested: 3, duplicates: 0, rejected: 2))
+        #expect(problems == [
+            "line 4: token.paymentData.signature: is not valid base64: character 7 is not in the standard base64 alphabet",
+            "line 5: token.paymentData.signature: is not valid base64: '=' padding is misplaced",
+        ])
+    }
+
     @Test func neverOverwritesAnOrderWithDifferentContent() throws {
         let store = try Fixture.store()
         try Fixture.ingest([Fixture.order("ORD-1", total: "100.00")], into: store)
