@@ -32,7 +32,10 @@ import TestSupport
         let template = Array(##"{"applicationPrimaryAccountNumber":"****************","applicationExpirationDate":"301231","currencyCode":"840","transactionAmount":1000,"deviceManufacturerIdentifier":"040010030273","paymentDataType":"3DSecure","paymentData":{"onlinePaymentCryptogram":"@@@@@@@@@@@@@@@@@@@@@@@@@@@=","eciIndicator":"7","emvData":"%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%"}}"##.utf8)
         let plaintext = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: template.count)
         _ = plaintext.initialize(from: template)
-        defer { plaintext.deallocate() }
+        defer {
+            CardDataBytes.wipe(UnsafeRawBufferPointer(plaintext))
+            plaintext.deallocate()
+        }
         let alphabets: [(marker: Character, characters: String)] = [("*", "0123456789"), ("@", "ABCDEFGHIJKLMNOPQRSTUVWXYZ"), ("%", "0123456789ABCDEF")]
         let secrets = alphabets.map { marker, characters in
             let positions = plaintext.indices.filter { plaintext[$0] == marker.asciiValue }
@@ -43,7 +46,10 @@ import TestSupport
             }
             return UnsafeBufferPointer(secret)
         }
-        defer { secrets.forEach { $0.deallocate() } }
+        defer {
+            // Wiped as they go, so that a replay in the same process (PAYDESK_TEST_SEED) does not find these copies
+            secrets.forEach { CardDataBytes.wipe(UnsafeRawBufferPointer($0)); $0.deallocate() }
+        }
         let merchant = GeneratedTokenTests.p256Key(&generator)
         let key = try MerchantKey(privateKeyPEM: merchant.pemRepresentation, identity: .merchantIdentifier("merchant.com.example"))
         let ephemeral = GeneratedTokenTests.p256Key(&generator)

@@ -170,12 +170,15 @@ import Testing
         func contents() -> [Data?] { files.map { FileManager.default.contents(atPath: $0) } }
         try #require(contents()[1]?.isEmpty == true, "the last close empties the WAL")
         // When ingest reads nothing, blank lines, or only lines it rejects
-        for (input, summary) in [("", "0 ingested, 0 duplicates, 0 rejected"), ("\n  \n\n", "0 ingested, 0 duplicates, 0 rejected"),
-                                 ("{\"type\":\"order\"}\nnot json\n", "0 ingested, 0 duplicates, 2 rejected")] {
+        for (input, summary, problems) in [("", "0 ingested, 0 duplicates, 0 rejected", 0), ("\n  \n\n", "0 ingested, 0 duplicates, 0 rejected", 0),
+                                           ("{\"type\":\"order\"}\nnot json\n", "0 ingested, 0 duplicates, 2 rejected", 2)] {
             let before = contents()
             let result = try paydesk.run(["ingest", "--db", paydesk.store], input: input)
-            // Then it says so, and the store and its WAL are byte for byte as they were
-            #expect(result.stdout.hasPrefix("ingest: \(summary);"), "\(input.debugDescription): \(result.stdout)")
+            // Then it says so, each rejected line on a line of its own, and the store and its WAL are byte for byte
+            // as they were
+            #expect(result.status == 0 && result.stdout.hasPrefix("ingest: \(summary);"), "\(input.debugDescription): \(result.stdout)")
+            let errors = result.stderr.split(separator: "\n")
+            #expect(errors.count == problems && errors.allSatisfy { $0.hasPrefix("stdin: line ") }, "\(result.stderr)")
             #expect(contents() == before, "\(input.debugDescription)")
         }
         // When lines it has stored already come again, Then they are duplicates, and the store's last connection
