@@ -125,17 +125,24 @@ import Testing
         #expect(contact["givenName"] as? String == "\u{1B}[2J\u{1B}]0;pwned\u{07}Eve\u{202E}")
     }
 
+    /// A store holding a paid order and closed cleanly, so its WAL is empty; and what the store and its WAL hold
+    /// when asked, for a test that nothing wrote to them.
+    static func idleStoreWithPaidOrder() throws -> (PayDeskBinary, contents: () -> [Data?]) {
+        let paydesk = try PayDeskBinary()
+        try paydesk.createStore()
+        try paydesk.run(["ingest", "--db", paydesk.store], input: paidOrder)
+        let files = [paydesk.store, paydesk.store + "-wal"]
+        let contents = { files.map { FileManager.default.contents(atPath: $0) } }
+        try #require(contents()[1]?.isEmpty == true, "the last close empties the WAL")
+        return (paydesk, contents)
+    }
+
     /// "Nothing was changed" holds to the byte: a change not confirmed, refused, or of an order or refund that
     /// does not exist, opened the store for writing, which writes to an idle store (GRDB makes its empty WAL
     /// non-empty). A change made leaves the WAL empty as the command ends.
     @Test func aChangeNotMadeWritesNothingToTheStoreAndOneMadeLeavesNoWAL() throws {
         // Given a store with a paid order, closed cleanly
-        let paydesk = try PayDeskBinary()
-        try paydesk.createStore()
-        try paydesk.run(["ingest", "--db", paydesk.store], input: Self.paidOrder)
-        let files = [paydesk.store, paydesk.store + "-wal"]
-        func contents() -> [Data?] { files.map { FileManager.default.contents(atPath: $0) } }
-        try #require(contents()[1]?.isEmpty == true, "the last close empties the WAL")
+        let (paydesk, contents) = try Self.idleStoreWithPaidOrder()
         // When each change is asked for without a terminal to confirm it, with what the store refuses, or for
         // what does not exist
         let attempts: [(arguments: [String], says: String)] = [
@@ -162,13 +169,8 @@ import Testing
     }
 
     @Test func anIngestThatStoresNothingWritesNothingToTheStore() throws {
-        // Given a store with an order, closed cleanly
-        let paydesk = try PayDeskBinary()
-        try paydesk.createStore()
-        try paydesk.run(["ingest", "--db", paydesk.store], input: Self.paidOrder)
-        let files = [paydesk.store, paydesk.store + "-wal"]
-        func contents() -> [Data?] { files.map { FileManager.default.contents(atPath: $0) } }
-        try #require(contents()[1]?.isEmpty == true, "the last close empties the WAL")
+        // Given a store with a paid order, closed cleanly
+        let (paydesk, contents) = try Self.idleStoreWithPaidOrder()
         // When ingest reads nothing, blank lines, or only lines it rejects
         for (input, summary, problems) in [("", "0 ingested, 0 duplicates, 0 rejected", 0), ("\n  \n\n", "0 ingested, 0 duplicates, 0 rejected", 0),
                                            ("{\"type\":\"order\"}\nnot json\n", "0 ingested, 0 duplicates, 2 rejected", 2)] {
