@@ -24,7 +24,7 @@ extension PayDeskStore {
     @discardableResult
     public func requestCancel(orderId: String, expecting: PaymentStatus? = nil, idempotencyKey: String? = nil,
                               actor: Actor) throws(StoreError) -> CancelResult {
-        if let idempotencyKey, let problem = IdempotencyKey.checkOperatorKey(idempotencyKey) { throw .refused(problem) }
+        try Self.checkOperatorKey(idempotencyKey)
         let now = clock()
         let result = try write { db -> Result<CancelResult, StoreError> in
             var order = try Self.fetchOrder(orderId, db)
@@ -91,6 +91,12 @@ extension PayDeskStore {
         return IdempotencyKey.cancel(order.orderId, attempt: attempt)
     }
 
+    /// Refuses an idempotency key an operator may not give (one of PayDesk's own); a command checks it before it
+    /// opens the store for writing.
+    public static func checkOperatorKey(_ key: String?) throws(StoreError) {
+        if let key, let problem = IdempotencyKey.checkOperatorKey(key) { throw .refused(problem) }
+    }
+
     /// The reason a release records, trimmed; a command checks it before it opens the store for writing.
     public static func releaseReason(_ reason: String) throws(StoreError) -> String {
         let trimmed = reason.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -131,7 +137,7 @@ extension PayDeskStore {
     @discardableResult
     public func requestRefund(orderId: String, amount: Money? = nil, reason: RefundReason, note: String? = nil,
                               idempotencyKey: String? = nil, actor: Actor) throws(StoreError) -> RefundRequestResult {
-        if let idempotencyKey, let problem = IdempotencyKey.checkOperatorKey(idempotencyKey) { throw .refused(problem) }
+        try Self.checkOperatorKey(idempotencyKey)
         let now = clock()
         let key = idempotencyKey ?? UUID().uuidString.lowercased()
         let result = try write { db -> Result<RefundRequestResult, StoreError> in

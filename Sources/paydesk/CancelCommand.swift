@@ -29,7 +29,7 @@ struct CancelCommand: ParsableCommand {
         let store = try self.store.openForChange("cancel")
         // What can be refused without the store is refused before anything opens it for writing.
         let actor = try Actor.current()
-        if let idempotencyKey, let problem = IdempotencyKey.checkOperatorKey(idempotencyKey) { throw CommandFailure(StoreError.refused(problem)) }
+        do { try PayDeskStore.checkOperatorKey(idempotencyKey) } catch { throw CommandFailure(error) }
         let result: CancelResult
         let summary: OrderSummary
         do {

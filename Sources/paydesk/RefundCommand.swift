@@ -38,7 +38,7 @@ struct RefundCommand: ParsableCommand {
         let store = try self.store.openForChange("refund")
         // What can be refused without the store is refused before anything opens it for writing.
         let actor = try Actor.current()
-        if let idempotencyKey, let problem = IdempotencyKey.checkOperatorKey(idempotencyKey) { throw CommandFailure(StoreError.refused(problem)) }
+        do { try PayDeskStore.checkOperatorKey(idempotencyKey) } catch { throw CommandFailure(error) }
         let result: RefundRequestResult
         do {
             let detail = try store.reading.order(orderId)
