@@ -10,15 +10,16 @@ import OrderModel
     @Test func theLoopRunsStoreWorkOffTheUIThreadAndDrawsTheAnswers() throws {
         // Given the console's real loop on a headless terminal
         let fixture = try ConsoleFixture()
-        let waits = [TerminalEvent?](repeating: nil, count: 10)
         let terminal = HeadlessTerminal(size: Size(width: 80, height: 24),
-                                        script: waits + [.key(.enter)] + waits + [.resized(Size(width: 40, height: 12))] + waits
-                                            + [.key(.character("q")), .key(.character("q"))])
+                                        script: [.waitFor("EVIL-1"), .key(.enter), .waitFor("Order EVIL-1"),
+                                                 .resized(Size(width: 40, height: 12)), .waitFor("Order EVIL-1"),
+                                                 .key(.character("q")), .key(.character("q"))])
         let console = Console(store: PayDeskConsoleStore(fixture.store), actor: ConsoleFixture.actor, terminal: terminal,
                               state: fixture.state, exports: fixture.exports, clock: Timestamp.now)
         // When it runs: the list loads, Enter opens the selected order, the terminal shrinks, q goes back, q quits
         console.run()
         // Then the order screen was drawn from the store's answer, redrawn at the new size, and the loop ended on q
+        #expect(terminal.unseen.isEmpty)
         let orderFrames = terminal.frames.filter { $0.lines.contains { $0.contains("Order EVIL-1") } }
         #expect(orderFrames.contains { $0.size == Size(width: 80, height: 24) })
         #expect(orderFrames.contains { $0.size == Size(width: 40, height: 12) })
@@ -29,13 +30,13 @@ import OrderModel
     @Test func aConfirmationDropsTheKeysTypedBeforeItWasDrawnAndCtrlZSuspends() throws {
         // Given the console's loop, where c opens the cancel dialog of the selected order once the store answers
         let fixture = try ConsoleFixture()
-        let waits = [TerminalEvent?](repeating: nil, count: 10)
         let terminal = HeadlessTerminal(size: Size(width: 80, height: 24),
-                                        script: waits + [.key(.character("c"))] + waits + [.key(.control("z"))] + waits
-                                            + [.key(.escape), .key(.character("q"))])
+                                        script: [.waitFor("EVIL-1"), .key(.character("c")), .waitFor("Cancel order"),
+                                                 .key(.control("z")), .key(.escape), .key(.character("q"))])
         let console = Console(store: PayDeskConsoleStore(fixture.store), actor: ConsoleFixture.actor, terminal: terminal,
                               state: fixture.state, exports: fixture.exports, clock: Timestamp.now)
         console.run()
+        #expect(terminal.unseen.isEmpty)
         // Then type-ahead was discarded right after the first frame that showed the dialog, and again after the
         // frame drawn on coming back from Ctrl-Z
         let dialog = try #require(terminal.frames.firstIndex { $0.lines.contains { $0.contains("Cancel order") } })

@@ -20,13 +20,13 @@ import Testing
                             cursor: OrderCursor(createdAt: created, currency: "CNY", total: 12_75, rowID: minutesAgo))
     }
 
-    static let waits = [TerminalEvent?](repeating: nil, count: 10)
-
-    /// Runs the console's loop on `store` through `keys` (with waits for the store's answers), then quits.
-    static func run(_ store: FakeConsoleStore, keys: [TerminalEvent?] = []) -> HeadlessTerminal {
-        let terminal = HeadlessTerminal(size: Size(width: 100, height: 24), script: waits + keys + [.key(.character("q"))])
+    /// Runs the console's loop on `store` at `size` until `shown` is on screen, then through `steps`, then quits.
+    static func run(_ store: FakeConsoleStore, size: Size = Size(width: 100, height: 24), until shown: String,
+                    then steps: [HeadlessTerminal.Step] = []) -> HeadlessTerminal {
+        let terminal = HeadlessTerminal(size: size, script: [.waitFor(shown)] + steps + [.key(.character("q"))])
         let state = ConsoleState(size: terminal.size, storeName: "fake", readOnlyReason: nil, utcOffset: .fixed(seconds: 0), now: now)
         Console(store: store, actor: actor, terminal: terminal, state: state, exports: FakeConsoleStore.exports, clock: { now }).run()
+        #expect(terminal.unseen.isEmpty, "never on screen: \(terminal.unseen)")
         return terminal
     }
 
@@ -35,7 +35,7 @@ import Testing
         let store = FakeConsoleStore(orders: [Self.summary("ORD-2", customer: "王小明", minutesAgo: 5),
                                               Self.summary("ORD-1", customer: "Ada Lovelace", minutesAgo: 50)])
         // When the console starts and the operator quits
-        let terminal = Self.run(store)
+        let terminal = Self.run(store, until: "ORD-1")
         // Then it asked for the change token, the totals, the shop's activity and the first page, and drew both orders
         #expect(Set(store.calls) == ["changeToken", "statusTotals", "shopActivity", "orders"])
         let screen = try #require(terminal.frames.last).lines
@@ -43,11 +43,25 @@ import Testing
         #expect(screen.contains { $0.contains("ORD-1") && $0.contains("Ada Lovelace") })
     }
 
+    @Test func aScriptWaitingForWhatNeverComesGivesUpAndSaysWhat() {
+        // Given a script that waits for text the store will never answer with
+        let store = FakeConsoleStore(orders: [Self.summary("ORD-1", customer: "Ada Lovelace", minutesAgo: 5)])
+        let terminal = HeadlessTerminal(size: Size(width: 100, height: 24), script: [.waitFor("ORD-1"), .waitFor("ORD-9"), .key(.enter)],
+                                        patience: 0.2)
+        let state = ConsoleState(size: terminal.size, storeName: "fake", readOnlyReason: nil, utcOffset: .fixed(seconds: 0), now: Self.now)
+        // When the console runs it
+        Console(store: store, actor: Self.actor, terminal: terminal, state: state, exports: FakeConsoleStore.exports, clock: { Self.now }).run()
+        // Then the loop ended at that wait, naming it, and the steps after it never ran
+        #expect(terminal.unseen == ["ORD-9"])
+        #expect(terminal.stopRequested)
+        #expect(!store.calls.contains { $0.hasPrefix("order ") })
+    }
+
     @Test func aStoreThatFailsIsReportedInTheStatusLineWithItsMessage() throws {
         // Given a store whose every call fails
         let store = FakeConsoleStore(failing: "database is locked")
         // When the console starts
-        let terminal = Self.run(store)
+        let terminal = Self.run(store, until: "database is locked")
         // Then its one-line message is on screen, and no order is
         let screen = try #require(terminal.frames.last).lines
         #expect(screen.contains { $0.contains("store: database is locked") })
@@ -60,10 +74,8 @@ import Testing
         // Given a store whose search for a common name is bounded (or not)
         let store = FakeConsoleStore(orders: [Self.summary("ORD-2", customer: "José García", minutesAgo: 5)], searchReach: reach)
         // When the operator searches it at 80 columns
-        let keys: [TerminalEvent?] = "/garcia".map { .key(.character($0)) } + [.key(.enter)] + Self.waits
-        let terminal = HeadlessTerminal(size: Size(width: 80, height: 24), script: Self.waits + keys + [.key(.character("q"))])
-        let state = ConsoleState(size: terminal.size, storeName: "fake", readOnlyReason: nil, utcOffset: .fixed(seconds: 0), now: Self.now)
-        Console(store: store, actor: Self.actor, terminal: terminal, state: state, exports: FakeConsoleStore.exports, clock: { Self.now }).run()
+        let search: [HeadlessTerminal.Step] = "/garcia".map { .key(.character($0)) } + [.key(.enter), .waitFor(note ?? "1 found")]
+        let terminal = Self.run(store, size: Size(width: 80, height: 24), until: "ORD-2", then: search)
         // Then the console asked how far that search reached, and a bounded one says so where the line begins
         #expect(store.calls.contains("searchReach garcia"))
         let screen = try #require(terminal.frames.last).lines
@@ -76,9 +88,9 @@ import Testing
         // Given a store with one authorized order
         let store = FakeConsoleStore(orders: [Self.summary("ORD-0042", customer: "Ada Lovelace", minutesAgo: 5, status: .authorized)])
         // When the operator presses c, types the order's last four characters and Enter, then closes the answer
-        let typed = "0042".map { TerminalEvent.key(.character($0)) }
-        let terminal = Self.run(store, keys: [.key(.character("c"))] + Self.waits + typed + [.key(.enter)] + Self.waits
-                                    + [.key(.character("x"))])
+        let typed = "0042".map { HeadlessTerminal.Step.key(.character($0)) }
+        let terminal = Self.run(store, until: "ORD-0042", then: [.key(.character("c")), .waitFor("Cancel order")] + typed
+                                    + [.key(.enter), .waitFor("canceled, never charged"), .key(.character("x"))])
         // Then the store was asked once to cancel that order, expecting it authorized, by this operator
         #expect(store.calls.filter { $0.hasPrefix("requestCancel") } == ["requestCancel ORD-0042 expecting authorized as tester"])
         // And the store's answer was shown

@@ -13,8 +13,6 @@ import Testing
                         SummaryItem(label: "运费", amount: 1_95)]
     static let order = ConsoleStoreProtocolTests.summary("ORD-0042", customer: "Ada Lovelace", minutesAgo: 5)
 
-    static func key(_ key: Key) -> TerminalEvent? { .key(key) }
-
     /// A console whose refund form is open on the paid order, as the update function alone sees it.
     static func form(width: Int = 80, height: Int = 24, items: [SummaryItem]? = Self.items) -> ConsoleState {
         var state = LayoutTests.console(width, height, rows: [order])
@@ -34,12 +32,12 @@ import Testing
         // When the operator opens the refund form, goes up to the items (the cursor lands on the last, shipping) and
         // picks it; then goes up to the article and picks it too (13.95, more than the 12.75 paid); then unpicks it;
         // then reviews and confirms
-        let waits = ConsoleStoreProtocolTests.waits
-        let picks: [TerminalEvent?] = [.up, .character(" "), .up, .up, .character(" ")].map(Self.key)
-        let unpick: [TerminalEvent?] = [Self.key(.character(" ")), Self.key(.enter)]
-        let code = "0042".map { Self.key(.character($0)) } + [Self.key(.enter)]
-        let terminal = ConsoleStoreProtocolTests.run(store, keys: [Self.key(.character("r"))] + waits + picks + waits + unpick + waits
-                                                                 + code + waits + [Self.key(.escape)])
+        let picks: [HeadlessTerminal.Step] = [.up, .character(" "), .up, .up, .character(" ")].map(HeadlessTerminal.Step.key)
+        let unpickAndReview: [HeadlessTerminal.Step] = [.key(.character(" ")), .key(.enter), .waitFor("Amount   1.95 CNY")]
+        let code: [HeadlessTerminal.Step] = "0042".map { .key(.character($0)) } + [.key(.enter)]
+        let terminal = ConsoleStoreProtocolTests.run(store, until: "ORD-0042",
+                                                     then: [.key(.character("r")), .waitFor("Refund order ORD-0042")] + picks
+                                                         + unpickAndReview + code + [.waitFor("refunds are not faked"), .key(.escape)])
         let frames = terminal.frames.map { $0.lines.joined(separator: "\n") }
         // Then the form listed every item but the total, with its amount, and never the label's escape raw
         let firstForm = try #require(frames.first { $0.contains("Refund order ORD-0042") })
