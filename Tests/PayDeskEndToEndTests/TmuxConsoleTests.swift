@@ -170,10 +170,12 @@ import Testing
         try tmux.keys("typo", "-l", "yes")
         try tmux.keys("typo", "Enter", "Escape")
         try tmux.waitFor("typo", "the dialog closed") { !$0.contains("Cancel order") }
+        // (read once the console has quit: it finishes any write its worker started before it exits)
+        try tmux.keys("typo", "q")
+        try tmux.waitForExit("typo")
         let shown = try #require(try binary.json(["orders", "show", orderId, "--db", binary.store, "--json"]) as? [String: Any])
         #expect(shown["status"] as? String == "paid")
         #expect(shown["cancelRequested"] as? Bool == false)
-        try tmux.keys("typo", "q")
     }
 
     @Test func keysTypedBeforeTheCommandLineAsksAreNoAnswer() throws {
