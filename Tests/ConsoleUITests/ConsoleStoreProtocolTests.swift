@@ -57,6 +57,17 @@ import Testing
         #expect(!store.calls.contains { $0.hasPrefix("order ") })
     }
 
+    @Test func aPageReadAheadOfTheSelectionIsAskedForOnceTheListIsOnScreen() throws {
+        // Given a store of more orders than the first page, two screens of rows
+        let store = FakeConsoleStore(orders: (0..<120).map { Self.summary(String(format: "R-%03d", $0), customer: "Li Wei", minutesAgo: Int64($0 + 1)) })
+        // When the list is on screen, and the operator quits
+        let terminal = Self.run(store, until: "R-000")
+        // Then the page after the first was read ahead (asked for after that frame was drawn: `Console`), before the console quit
+        let first = try #require(terminal.frames.last?.lines.filter { $0.contains("R-") }.count)
+        let lastOfFirstPage = String(format: "R-%03d", 2 * first - 1)
+        #expect(store.calls.filter { $0.hasPrefix("orders") } == ["orders", "orders after \(lastOfFirstPage)"])
+    }
+
     @Test func aStoreThatFailsIsReportedInTheStatusLineWithItsMessage() throws {
         // Given a store whose every call fails
         let store = FakeConsoleStore(failing: "database is locked")

@@ -40,9 +40,14 @@ final class FakeConsoleStore: ConsoleStore, @unchecked Sendable {
 
     func changeToken() throws -> Int64 { try record("changeToken"); return 1 }
 
+    /// Rows in the order given, from the row after `query.after` when there is one (read forwards only).
     func orders(_ query: OrderQuery) throws -> [OrderSummary] {
-        try record("orders")
-        return Array(orderRows.prefix(query.limit))
+        guard let after = query.after, let last = orderRows.firstIndex(where: { $0.cursor == after }) else {
+            try record("orders")
+            return Array(orderRows.prefix(query.limit))
+        }
+        try record("orders after \(orderRows[last].orderId)")
+        return Array(orderRows[(last + 1)...].prefix(query.limit))
     }
 
     func searchReach(_ query: OrderQuery) throws -> SearchReach { try record("searchReach \(query.search ?? "")"); return reach }

@@ -49,6 +49,18 @@ import Testing
     }
 
     @Test(arguments: [Key.pageDown, .pageUp])
+    func aPageReadAheadWaitsForTheFrameInHandAndThePagesTheScreenWaitsForDoNot(key: Key) throws {
+        // Given a page read ahead of the selection, on its way
+        let state = try Self.scrolledToTheReadAhead(with: key)
+        // Then it is asked for once the frame in hand is drawn, while the first page and a jump to the end, which
+        // the screen waits for, are asked for at once
+        #expect(state.orders.loading?.readAhead == true)
+        var fresh = FirstFrameTests.state()
+        #expect(Self.request(fresh.initialEffects(), .start)?.readAhead == false)
+        #expect(Self.request(fresh.update(.key(.end)), .end)?.readAhead == false)
+    }
+
+    @Test(arguments: [Key.pageDown, .pageUp])
     func aPageTheSelectionRanIntoIsAnnounced(key: Key) throws {
         // Given a page read ahead, on its way
         var state = try Self.scrolledToTheReadAhead(with: key)

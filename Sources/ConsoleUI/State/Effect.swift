@@ -44,4 +44,7 @@ public struct OrdersPageRequest: Sendable, Equatable {
     public var placement: Placement
     /// Which filter the page belongs to: a page for an older filter is dropped when it arrives.
     public var generation: Int
+    /// Read ahead of the selection: nothing on screen waits for it, so it is asked for once the frame in hand
+    /// is drawn (`Console`).
+    public var readAhead = false
 }

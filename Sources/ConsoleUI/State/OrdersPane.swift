@@ -53,10 +53,15 @@ public struct OrdersPane: Sendable, ScrollingSelection {
     /// drew a second frame for every few pages scrolled, the first with the word and the second without.
     var isAwaited: Bool {
         guard let loading else { return isUnread }
-        switch loading.placement {
-        case .append: return selected >= rows.count - 1
-        case .prepend: return selected == 0
-        default: return true
+        return awaits(loading.placement)
+    }
+
+    /// Whether the screen waits for a page placed so, the selection being where it is.
+    private func awaits(_ placement: OrdersPageRequest.Placement) -> Bool {
+        switch placement {
+        case .append: selected >= rows.count - 1
+        case .prepend: selected == 0
+        default: true
         }
     }
     /// Any filter at all narrows the list.
@@ -117,7 +122,8 @@ public struct OrdersPane: Sendable, ScrollingSelection {
             request = OrdersPageRequest(query: query(limit: Self.pageSize, after: first.cursor, reversed: true),
                                         placement: .prepend, generation: generation)
         }
-        guard let request else { return [] }
+        guard var request else { return [] }
+        request.readAhead = !awaits(request.placement)
         loading = request
         return [.loadOrders(request)]
     }
