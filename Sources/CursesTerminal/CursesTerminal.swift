@@ -73,6 +73,7 @@ public final class CursesTerminal: Terminal {
         noecho()
         nonl()
         keypad(paydesk_stdscr(), true)
+        Self.readHomeAndEndHoweverSpelled()
         set_escdelay(25)
         curs_set(0)
         var level = ColorLevel.none
@@ -196,6 +197,16 @@ public final class CursesTerminal: Terminal {
     }
 
     public func discardTypeAhead() { flushinp() }
+
+    /// Home and End as xterm, the VT220 and rxvt spell them, besides terminfo's spelling: tmux and screen send the
+    /// VT220's whatever TERM says inside them, as does a host whose terminfo is not the terminal's, and an
+    /// operator's Home did nothing there. (On the VT220 and rxvt these are Find and Select, which PayDesk does not use.)
+    private static func readHomeAndEndHoweverSpelled() {
+        for (sequence, key) in [("\u{1B}OH", KEY_HOME), ("\u{1B}[H", KEY_HOME), ("\u{1B}[1~", KEY_HOME), ("\u{1B}[7~", KEY_HOME),
+                                ("\u{1B}OF", KEY_END), ("\u{1B}[F", KEY_END), ("\u{1B}[4~", KEY_END), ("\u{1B}[8~", KEY_END)] {
+            _ = define_key(sequence, key)
+        }
+    }
 
     static func functionKey(_ code: Int32) -> Key? {
         switch code {

@@ -370,6 +370,19 @@ import Themes
         }
     }
 
+    @Test func homeAndEndAreReadHoweverTheTerminalSpellsThem() throws {
+        try withPipedTerminal { terminal, keys, wake in
+            // When Home and End come as xterm, the VT220 (tmux and screen send these whatever TERM says inside them)
+            // and rxvt spell them, to a terminal started as xterm-256color
+            let home = ["\u{1B}OH", "\u{1B}[H", "\u{1B}[1~", "\u{1B}[7~"], end = ["\u{1B}OF", "\u{1B}[F", "\u{1B}[4~", "\u{1B}[8~"]
+            type(Array((home + end).joined().utf8), into: keys.write)
+            // Then each is Home or End
+            var events: [TerminalEvent?] = []
+            for _ in home + end { events.append(terminal.nextEvent(timeoutMilliseconds: Self.wait, wakeDescriptor: wake.read)) }
+            #expect(events == home.map { _ in .key(.home) } + end.map { _ in .key(.end) })
+        }
+    }
+
     @Test func aCharacterCutBetweenTwoReadsIsReadWhole() throws {
         try withPipedTerminal { terminal, keys, wake in
             // Given the first byte of "é" typed, and its second typed only once curses has read the first
