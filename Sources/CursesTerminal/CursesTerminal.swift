@@ -73,7 +73,7 @@ public final class CursesTerminal: Terminal {
         noecho()
         nonl()
         keypad(paydesk_stdscr(), true)
-        Self.readHomeAndEndHoweverSpelled()
+        Self.readKeysHoweverSpelled()
         set_escdelay(25)
         curs_set(0)
         var level = ColorLevel.none
@@ -198,14 +198,17 @@ public final class CursesTerminal: Terminal {
 
     public func discardTypeAhead() { flushinp() }
 
-    /// Home and End as xterm, the VT220 and rxvt spell them, besides terminfo's spelling: tmux and screen send the
-    /// VT220's whatever TERM says inside them, as does a host whose terminfo is not the terminal's, and an
-    /// operator's Home did nothing there. (On the VT220 and rxvt these are Find and Select, which PayDesk does not use.)
-    private static func readHomeAndEndHoweverSpelled() {
-        for (sequence, key) in [("\u{1B}OH", KEY_HOME), ("\u{1B}[H", KEY_HOME), ("\u{1B}[1~", KEY_HOME), ("\u{1B}[7~", KEY_HOME),
-                                ("\u{1B}OF", KEY_END), ("\u{1B}[F", KEY_END), ("\u{1B}[4~", KEY_END), ("\u{1B}[8~", KEY_END)] {
-            _ = define_key(sequence, key)
-        }
+    /// The arrows, Home and End in each spelling terminals use, besides terminfo's: tmux and screen send the
+    /// VT220's Home and End whatever TERM says inside them, a terminal that ignores keypad mode sends its arrows
+    /// unshifted (ESC [ A where terminfo says ESC O A), and so does a host whose terminfo is not the terminal's.
+    /// Unknown there, Home and End did nothing, and an arrow arrived as Esc, which closes a dialog, and two
+    /// letters. (On the VT220 and rxvt, ESC [1~ and ESC [4~ are Find and Select, which PayDesk does not use.)
+    private static func readKeysHoweverSpelled() {
+        let spellings = [("\u{1B}[A", KEY_UP), ("\u{1B}OA", KEY_UP), ("\u{1B}[B", KEY_DOWN), ("\u{1B}OB", KEY_DOWN),
+                         ("\u{1B}[C", KEY_RIGHT), ("\u{1B}OC", KEY_RIGHT), ("\u{1B}[D", KEY_LEFT), ("\u{1B}OD", KEY_LEFT),
+                         ("\u{1B}OH", KEY_HOME), ("\u{1B}[H", KEY_HOME), ("\u{1B}[1~", KEY_HOME), ("\u{1B}[7~", KEY_HOME),
+                         ("\u{1B}OF", KEY_END), ("\u{1B}[F", KEY_END), ("\u{1B}[4~", KEY_END), ("\u{1B}[8~", KEY_END)]
+        for (sequence, key) in spellings { _ = define_key(sequence, key) }
     }
 
     static func functionKey(_ code: Int32) -> Key? {

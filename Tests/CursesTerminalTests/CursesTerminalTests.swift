@@ -370,16 +370,21 @@ import Themes
         }
     }
 
-    @Test func homeAndEndAreReadHoweverTheTerminalSpellsThem() throws {
+    @Test func arrowsHomeAndEndAreReadHoweverTheTerminalSpellsThem() throws {
         try withPipedTerminal { terminal, keys, wake in
-            // When Home and End come as xterm, the VT220 (tmux and screen send these whatever TERM says inside them)
-            // and rxvt spell them, to a terminal started as xterm-256color
-            let home = ["\u{1B}OH", "\u{1B}[H", "\u{1B}[1~", "\u{1B}[7~"], end = ["\u{1B}OF", "\u{1B}[F", "\u{1B}[4~", "\u{1B}[8~"]
-            type(Array((home + end).joined().utf8), into: keys.write)
-            // Then each is Home or End
+            // When the arrows come in and out of keypad mode, and Home and End as xterm, the VT220 (tmux and screen
+            // send these whatever TERM says inside them) and rxvt spell them, to a terminal started as xterm-256color
+            let spellings: [(String, Key)] = [
+                ("\u{1B}[A", .up), ("\u{1B}OA", .up), ("\u{1B}[B", .down), ("\u{1B}OB", .down),
+                ("\u{1B}[C", .right), ("\u{1B}OC", .right), ("\u{1B}[D", .left), ("\u{1B}OD", .left),
+                ("\u{1B}OH", .home), ("\u{1B}[H", .home), ("\u{1B}[1~", .home), ("\u{1B}[7~", .home),
+                ("\u{1B}OF", .end), ("\u{1B}[F", .end), ("\u{1B}[4~", .end), ("\u{1B}[8~", .end),
+            ]
+            type(Array(spellings.map(\.0).joined().utf8), into: keys.write)
+            // Then each is its key, and no Esc comes of any
             var events: [TerminalEvent?] = []
-            for _ in home + end { events.append(terminal.nextEvent(timeoutMilliseconds: Self.wait, wakeDescriptor: wake.read)) }
-            #expect(events == home.map { _ in .key(.home) } + end.map { _ in .key(.end) })
+            for _ in spellings { events.append(terminal.nextEvent(timeoutMilliseconds: Self.wait, wakeDescriptor: wake.read)) }
+            #expect(events == spellings.map { .key($0.1) })
         }
     }
 
