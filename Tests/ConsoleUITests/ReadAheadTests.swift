@@ -60,6 +60,36 @@ import Testing
         #expect(Self.request(fresh.update(.key(.end)), .end)?.readAhead == false)
     }
 
+    @Test func aPageAskedForTwiceIsPutInTheListOnce() throws {
+        // Given a page read ahead, on its way, when a store call fails (which lets the list ask for pages again)
+        var state = try Self.scrolledToTheReadAhead(with: .pageDown)
+        let ahead = try #require(state.orders.loading)
+        _ = state.update(.storeFailed("database is locked"))
+        // When the next key asks for the same page again, and both answers come
+        let again = try #require(Self.request(state.update(.key(.pageDown)), .append))
+        let next = (0..<OrdersPane.pageSize).map {
+            ConsoleStoreProtocolTests.summary("NEXT-\($0)", customer: "Li Wei", minutesAgo: Int64(1_000 + $0))
+        }
+        _ = state.update(.ordersLoaded(ahead, next))
+        _ = state.update(.ordersLoaded(again, next))
+        // Then its rows are in the list once
+        let ids = state.orders.rows.map(\.orderId)
+        #expect(ids.count == Self.page.count + next.count, "\(ids.count) rows")
+        #expect(Set(ids).count == ids.count)
+    }
+
+    @Test func aRefreshOfTheRowsOnScreenIsAskedForAtOnce() throws {
+        // Given the list's first page, arrived
+        var state = FirstFrameTests.state()
+        let first = try #require(Self.request(state.initialEffects(), .start))
+        _ = state.update(.ordersLoaded(first, Self.page))
+        _ = state.update(.storeChecked(token: 1, at: ConsoleStoreProtocolTests.now))
+        // When another process changes the store
+        let refresh = try #require(Self.request(state.update(.storeChecked(token: 2, at: ConsoleStoreProtocolTests.now)), .refresh(from: 0)))
+        // Then the rows on screen are re-read at once: the screen waits for them
+        #expect(!refresh.readAhead)
+    }
+
     @Test(arguments: [Key.pageDown, .pageUp])
     func aPageTheSelectionRanIntoIsAnnounced(key: Key) throws {
         // Given a page read ahead, on its way
