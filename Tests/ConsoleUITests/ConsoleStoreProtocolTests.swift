@@ -44,28 +44,34 @@ import Testing
     }
 
     @Test func aScriptWaitingForWhatNeverComesGivesUpAndSaysWhat() {
-        // Given a script that waits for text the store will never answer with
+        // Given a script that waits for text the store will never answer with, then asks for help
         let store = FakeConsoleStore(orders: [Self.summary("ORD-1", customer: "Ada Lovelace", minutesAgo: 5)])
-        let terminal = HeadlessTerminal(size: Size(width: 100, height: 24), script: [.waitFor("ORD-1"), .waitFor("ORD-9"), .key(.enter)],
+        let terminal = HeadlessTerminal(size: Size(width: 100, height: 24), script: [.waitFor("ORD-9"), .key(.character("?"))],
                                         patience: 0.2)
         let state = ConsoleState(size: terminal.size, storeName: "fake", readOnlyReason: nil, utcOffset: .fixed(seconds: 0), now: Self.now)
         // When the console runs it
         Console(store: store, actor: Self.actor, terminal: terminal, state: state, exports: FakeConsoleStore.exports, clock: { Self.now }).run()
-        // Then the loop ended at that wait, naming it, and the steps after it never ran
+        // Then the loop ended at that wait, naming it, and the step after it never ran
         #expect(terminal.unseen == ["ORD-9"])
         #expect(terminal.stopRequested)
-        #expect(!store.calls.contains { $0.hasPrefix("order ") })
+        #expect(!terminal.frames.contains { $0.lines.contains { $0.contains("Keys on the orders screen") } })
     }
 
     @Test func aPageReadAheadOfTheSelectionIsAskedForOnceTheListIsOnScreen() throws {
         // Given a store of more orders than the first page, two screens of rows
         let store = FakeConsoleStore(orders: (0..<120).map { Self.summary(String(format: "R-%03d", $0), customer: "Li Wei", minutesAgo: Int64($0 + 1)) })
-        // When the list is on screen, and the operator quits
-        let terminal = Self.run(store, until: "R-000")
-        // Then the page after the first was read ahead (asked for after that frame was drawn: `Console`), before the console quit
+        // When the list is on screen, and the operator quits (each frame that shows the list noted among the calls)
+        let terminal = HeadlessTerminal(size: Size(width: 100, height: 24), script: [.waitFor("R-000"), .key(.character("q"))]) { frame in
+            if frame.lines.contains(where: { $0.contains("R-000") }) { store.note("the list drawn") }
+        }
+        let state = ConsoleState(size: terminal.size, storeName: "fake", readOnlyReason: nil, utcOffset: .fixed(seconds: 0), now: Self.now)
+        Console(store: store, actor: Self.actor, terminal: terminal, state: state, exports: FakeConsoleStore.exports, clock: { Self.now }).run()
+        #expect(terminal.unseen.isEmpty)
+        // Then the page after the first was read ahead, asked for only once the list was drawn
         let first = try #require(terminal.frames.last?.lines.filter { $0.contains("R-") }.count)
         let lastOfFirstPage = String(format: "R-%03d", 2 * first - 1)
-        #expect(store.calls.filter { $0.hasPrefix("orders") } == ["orders", "orders after \(lastOfFirstPage)"])
+        let pages = store.calls.filter { $0.hasPrefix("orders") || $0 == "the list drawn" }
+        #expect(pages.prefix(3) == ["orders", "the list drawn", "orders after \(lastOfFirstPage)"])
     }
 
     @Test func aStoreThatFailsIsReportedInTheStatusLineWithItsMessage() throws {
@@ -85,7 +91,8 @@ import Testing
         // Given a store whose search for a common name is bounded (or not)
         let store = FakeConsoleStore(orders: [Self.summary("ORD-2", customer: "José García", minutesAgo: 5)], searchReach: reach)
         // When the operator searches it at 80 columns
-        let search: [HeadlessTerminal.Step] = "/garcia".map { .key(.character($0)) } + [.key(.enter), .waitFor(note ?? "1 found")]
+        let search: [HeadlessTerminal.Step] = "/garcia".map { .key(.character($0)) }
+            + [.key(.enter), .waitUntilGone("loading…"), .waitFor(note ?? "1 found")]
         let terminal = Self.run(store, size: Size(width: 80, height: 24), until: "ORD-2", then: search)
         // Then the console asked how far that search reached, and a bounded one says so where the line begins
         #expect(store.calls.contains("searchReach garcia"))

@@ -33,6 +33,11 @@ final class FakeConsoleStore: ConsoleStore, @unchecked Sendable {
     /// What was asked, in order: the method's name and, for writes, the order or refund it was about.
     var calls: [String] { lock.withLock { _calls } }
 
+    /// Puts a test's own event among the calls, in the order it happened.
+    func note(_ event: String) {
+        lock.withLock { _calls.append(event) }
+    }
+
     private func record(_ call: String) throws {
         lock.withLock { _calls.append(call) }
         if let failure { throw failure }

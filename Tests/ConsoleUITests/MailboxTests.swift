@@ -44,8 +44,9 @@ import OrderModel
         #expect(!readable(mailbox.wakeDescriptor, within: 0))
     }
 
-    /// An answer delivered while the loop drains leaves its byte behind: the next wait returns at once and may
-    /// find nothing new, which costs a turn of the loop and loses no answer.
+    /// Draining empties the pipe and then takes the answers, so an answer delivered after the pipe was emptied
+    /// (here, after the whole drain) leaves its byte for the next wait. Delivered during a drain, it is taken with
+    /// the others and its byte wakes the loop once for nothing: a turn of the loop, and no answer lost.
     @Test func anAnswerDeliveredAfterADrainWakesTheLoopAgain() {
         let mailbox = Mailbox()
         let first = Timestamp(millisecondsSinceEpoch: 1_000), second = first.adding(milliseconds: 1)

@@ -79,8 +79,8 @@ public final class Console {
                 dispatch(.resumed(stopped: terminal.suspend()))
             case .loadOrders(let request) where request.readAhead:
                 // Read while the frame was made, the page took a core from it: on 1,000,000 orders and two
-                // cores, PgDn's key-to-frame p99 was 1.0-1.9 ms (up to 2.4 earlier the same day) and is
-                // 0.7-0.8 ms sent after the frame (paydesk-benchmarks startup).
+                // cores, PgDn's key-to-frame p99 was 1.0-1.9 ms, and is 0.7-0.8 ms sent after the frame
+                // (paydesk-benchmarks startup).
                 afterDraw.append(effect)
             default:
                 send(effect)

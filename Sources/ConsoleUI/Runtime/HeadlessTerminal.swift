@@ -9,8 +9,10 @@ public final class HeadlessTerminal: Terminal {
     public enum Step {
         case event(TerminalEvent)
         /// Takes the worker's answers as they come until the frame on screen shows `text`. After the terminal's
-        /// patience the script gives up, notes the text in `unseen` and ends the console.
+        /// patience the script gives up, notes what it waited for in `unseen` and ends the console.
         case waitFor(String)
+        /// The same, until the frame on screen no longer shows `text` ("loading…").
+        case waitUntilGone(String)
 
         public static func key(_ key: Key) -> Step { .event(.key(key)) }
         public static func resized(_ size: Size) -> Step { .event(.resized(size)) }
@@ -21,22 +23,26 @@ public final class HeadlessTerminal: Terminal {
     /// For each time type-ahead was discarded, how many frames had been drawn by then.
     public private(set) var discards: [Int] = []
     public private(set) var suspensions = 0
-    /// What the script waited for and never saw on screen.
+    /// What the script waited for and never saw on screen (a text to go is noted as "no more …").
     public private(set) var unseen: [String] = []
     public private(set) var stopRequested = false
     private var script: [Step]
     /// How long a `waitFor` waits before the script gives up.
     private let patience: TimeInterval
-    private var waitingSince: Date?
+    /// Monotonic seconds, which a change of the wall clock does not move.
+    private var waitingSince: TimeInterval?
+    private let onDraw: (ScreenBuffer) -> Void
 
-    public init(size: Size, script: [Step] = [], patience: TimeInterval = 30) {
+    /// `onDraw` sees each frame drawn, on the console's thread, as it is drawn.
+    public init(size: Size, script: [Step] = [], patience: TimeInterval = 30, onDraw: @escaping (ScreenBuffer) -> Void = { _ in }) {
         self.size = size
         self.script = script
         self.patience = patience
+        self.onDraw = onDraw
     }
 
     public func nextEvent(timeoutMilliseconds: Int, wakeDescriptor: Int32) -> TerminalEvent? {
-        while case .waitFor(let text)? = script.first, shows(text) {
+        while let step = script.first, seen(step) {
             script.removeFirst()
             waitingSince = nil
         }
@@ -48,12 +54,13 @@ public final class HeadlessTerminal: Terminal {
             script.removeFirst()
             if case .resized(let new) = event { size = new }
             return event
-        case .waitFor(let text):
-            let since = waitingSince ?? Date()
+        case .waitFor(let text), .waitUntilGone(let text):
+            let now = ProcessInfo.processInfo.systemUptime
+            let since = waitingSince ?? now
             waitingSince = since
-            let left = patience - Date().timeIntervalSince(since)
+            let left = patience - (now - since)
             guard left > 0 else {
-                unseen.append(text)
+                if case .waitUntilGone = script.first { unseen.append("no more \(text)") } else { unseen.append(text) }
                 stopRequested = true
                 return nil
             }
@@ -64,12 +71,20 @@ public final class HeadlessTerminal: Terminal {
         }
     }
 
-    private func shows(_ text: String) -> Bool {
-        frames.last?.lines.contains { $0.contains(text) } ?? false
+    /// Whether the frame on screen is what a wait waits for (an event is never waited for).
+    private func seen(_ step: Step) -> Bool {
+        let shown = { (text: String) in self.frames.last?.lines.contains { $0.contains(text) } ?? false }
+        switch step {
+        case .event: return false
+        case .waitFor(let text): return shown(text)
+        case .waitUntilGone(let text): return frames.last != nil && !shown(text)
+        }
     }
 
     public func draw(_ buffer: ScreenBuffer) {
-        if frames.last != buffer { frames.append(buffer) }
+        guard frames.last != buffer else { return }
+        frames.append(buffer)
+        onDraw(buffer)
     }
 
     public func discardTypeAhead() { discards.append(frames.count) }
