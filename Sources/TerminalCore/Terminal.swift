@@ -3,7 +3,8 @@ public protocol Terminal: AnyObject {
     var size: Size { get }
     /// Waits at most `timeoutMilliseconds` for a key, a resize, or news of a stop. The real terminal also stops
     /// waiting when `wakeDescriptor` becomes readable (the loop's own work has arrived: a pipe the caller
-    /// empties), returning nil or whatever came with it. `HeadlessTerminal` waits on it too, while its script waits for the screen.
+    /// empties), returning nil or whatever came with it. `HeadlessTerminal` waits on it too, while its script
+    /// waits for the screen.
     func nextEvent(timeoutMilliseconds: Int, wakeDescriptor: Int32) -> TerminalEvent?
     /// Shows `buffer`, sending only the cells that differ from the previous frame.
     func draw(_ buffer: ScreenBuffer)

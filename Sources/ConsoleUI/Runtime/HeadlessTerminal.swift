@@ -27,7 +27,7 @@ public final class HeadlessTerminal: Terminal {
     public private(set) var unseen: [String] = []
     public private(set) var stopRequested = false
     private var script: [Step]
-    /// How long a `waitFor` waits before the script gives up.
+    /// How long a wait lasts before the script gives up.
     private let patience: TimeInterval
     /// Monotonic seconds, which a change of the wall clock does not move.
     private var waitingSince: TimeInterval?
