@@ -82,10 +82,10 @@ extension ConsoleState {
         case .storeFailed(let problem):
             storeProblem = problem
             orders.loading = nil
-            switch input {
-            case .dialog(.working), .dialog(.rechecking): input = .none
-            default: break
-            }
+            // The failed read may be the one a rechecked confirmation waits for. A change on its way (`working`)
+            // always answers for itself, done or refused: closed at another read's failure, its dialog let the
+            // operator start the same refund again while the first was still being made.
+            if case .dialog(.rechecking) = input { input = .none }
             pendingAction = nil
             return []
         }
