@@ -60,22 +60,26 @@ import Testing
         #expect(Self.request(fresh.update(.key(.end)), .end)?.readAhead == false)
     }
 
-    @Test func aPageAskedForTwiceIsPutInTheListOnce() throws {
-        // Given a page read ahead, on its way, when a store call fails (which lets the list ask for pages again)
+    @Test func aPageOnItsWayIsAskedForOnceWhateverElseFailsAndAgainWhenItsOwnReadFails() throws {
+        // Given a page read ahead, on its way, when another store call fails
         var state = try Self.scrolledToTheReadAhead(with: .pageDown)
         let ahead = try #require(state.orders.loading)
-        _ = state.update(.storeFailed("database is locked"))
-        // When the next key asks for the same page again, and both answers come
-        let again = try #require(Self.request(state.update(.key(.pageDown)), .append))
+        _ = state.update(.storeFailed("database is locked", call: .checkStore))
+        // When the operator pages on, Then the page is not asked for a second time
+        #expect(Self.request(state.update(.key(.pageDown)), .append) == nil)
+        // And when it comes, its rows are in the list once
         let next = (0..<OrdersPane.pageSize).map {
             ConsoleStoreProtocolTests.summary("NEXT-\($0)", customer: "Li Wei", minutesAgo: Int64(1_000 + $0))
         }
         _ = state.update(.ordersLoaded(ahead, next))
-        _ = state.update(.ordersLoaded(again, next))
-        // Then its rows are in the list once
         let ids = state.orders.rows.map(\.orderId)
         #expect(ids.count == Self.page.count + next.count, "\(ids.count) rows")
         #expect(Set(ids).count == ids.count)
+        // When instead the page's own read fails, Then the next move asks for it again
+        var failed = try Self.scrolledToTheReadAhead(with: .pageDown)
+        let lost = try #require(failed.orders.loading)
+        _ = failed.update(.storeFailed("disk I/O error", call: .loadOrders(lost)))
+        #expect(Self.request(failed.update(.key(.pageDown)), .append) != nil)
     }
 
     @Test func aRefreshOfTheRowsOnScreenIsAskedForAtOnce() throws {

@@ -61,7 +61,7 @@ public struct StoreEffects: Sendable {
                 return nil
             }
         } catch {
-            return .storeFailed(String(describing: error))
+            return .storeFailed(String(describing: error), call: effect)
         }
     }
 

@@ -82,6 +82,12 @@ public struct Flash: Sendable, Equatable {
 public enum PendingAction: Sendable, Equatable {
     case cancel(String)
     case refund(String)
+
+    var orderId: String {
+        switch self {
+        case .cancel(let orderId), .refund(let orderId): orderId
+        }
+    }
 }
 
 /// What keys are typed into, when not into the screen.

@@ -18,8 +18,9 @@ public enum Message: Sendable {
     case auditLoaded([AuditEntry])
     case actionFinished(ActionOutcome)
     case exported(ExportOutcome)
-    /// A read failed; what is on screen stays, marked as no longer current.
-    case storeFailed(String)
+    /// A read failed (`call`); what is on screen stays, marked as no longer current. A change never fails here:
+    /// it answers for itself, done or refused (`actionFinished`).
+    case storeFailed(String, call: Effect)
     /// Back from Ctrl-Z or an outside stop, everything redrawn; `stopped` is false when there was no shell to
     /// return to and the console never stopped.
     case resumed(stopped: Bool)

@@ -128,17 +128,10 @@ public struct OrdersPane: Sendable, ScrollingSelection {
         return [.loadOrders(request)]
     }
 
-    /// Puts a page where it belongs. Returns false when the page is for a filter no longer shown, or beyond an
-    /// edge the window no longer has: a store call that failed lets pages be asked for again (`storeFailed`), so
-    /// one on its way may be asked for twice, and the second answer would add its rows again.
+    /// Puts a page where it belongs. Returns false when the page is for a filter no longer shown.
     mutating func receive(_ request: OrdersPageRequest, _ page: [OrderSummary], visibleRows: Int, now: Timestamp) -> Bool {
         if loading == request { loading = nil }
         guard request.generation == generation else { return false }
-        switch request.placement {
-        case .append where request.query.after != rows.last?.cursor, .prepend where request.query.after != rows.first?.cursor:
-            return false
-        default: break
-        }
         let complete = page.count < request.query.limit
         let selectedId = selectedOrder?.orderId
         switch request.placement {

@@ -79,14 +79,20 @@ extension ConsoleState {
             if !stopped { show("Ctrl-Z: this session has no shell to return to", as: .warning) }
             if case .dialog(let dialog) = input, dialog.changesAnOrder { return [.discardTypeAhead] }
             return []
-        case .storeFailed(let problem):
+        case .storeFailed(let problem, let call):
             storeProblem = problem
-            orders.loading = nil
-            // The failed read may be the one a rechecked confirmation waits for. A change on its way (`working`)
-            // always answers for itself, done or refused: closed at another read's failure, its dialog let the
-            // operator start the same refund again while the first was still being made.
-            if case .dialog(.rechecking) = input { input = .none }
-            pendingAction = nil
+            // Only what waited for the failed call stops waiting. When any failure cleared everything, a page
+            // still on its way was asked for again and its rows came twice, and a refund's "working" dialog
+            // closed while the refund was being made, so that the same refund could be started again.
+            switch call {
+            case .loadOrders(let request) where orders.loading == request:
+                orders.loading = nil
+            case .loadOrder(let orderId):
+                if case .dialog(.rechecking(let pending)) = input, pending.orderId == orderId { input = .none }
+                if pendingAction?.orderId == orderId { pendingAction = nil }
+            default:
+                break
+            }
             return []
         }
     }
