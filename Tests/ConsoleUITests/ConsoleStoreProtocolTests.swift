@@ -24,10 +24,15 @@ import Testing
     static func run(_ store: FakeConsoleStore, size: Size = Size(width: 100, height: 24), until shown: String,
                     then steps: [HeadlessTerminal.Step] = []) -> HeadlessTerminal {
         let terminal = HeadlessTerminal(size: size, script: [.waitFor(shown)] + steps + [.key(.character("q"))])
-        let state = ConsoleState(size: terminal.size, storeName: "fake", readOnlyReason: nil, utcOffset: .fixed(seconds: 0), now: now)
-        Console(store: store, actor: actor, terminal: terminal, state: state, exports: FakeConsoleStore.exports, clock: { now }).run()
+        run(store, on: terminal)
         #expect(terminal.unseen.isEmpty, "never on screen: \(terminal.unseen)")
         return terminal
+    }
+
+    /// Runs the console's loop on `store` through `terminal`'s script.
+    static func run(_ store: FakeConsoleStore, on terminal: HeadlessTerminal) {
+        let state = ConsoleState(size: terminal.size, storeName: "fake", readOnlyReason: nil, utcOffset: .fixed(seconds: 0), now: now)
+        Console(store: store, actor: actor, terminal: terminal, state: state, exports: FakeConsoleStore.exports, clock: { now }).run()
     }
 
     @Test func theOrdersListIsDrawnFromWhatTheStoreAnswers() throws {
@@ -48,9 +53,8 @@ import Testing
         let store = FakeConsoleStore(orders: [Self.summary("ORD-1", customer: "Ada Lovelace", minutesAgo: 5)])
         let terminal = HeadlessTerminal(size: Size(width: 100, height: 24), script: [.waitFor("ORD-9"), .key(.character("?"))],
                                         patience: 0.2)
-        let state = ConsoleState(size: terminal.size, storeName: "fake", readOnlyReason: nil, utcOffset: .fixed(seconds: 0), now: Self.now)
         // When the console runs it
-        Console(store: store, actor: Self.actor, terminal: terminal, state: state, exports: FakeConsoleStore.exports, clock: { Self.now }).run()
+        Self.run(store, on: terminal)
         // Then the loop ended at that wait, naming it, and the step after it never ran
         #expect(terminal.unseen == ["ORD-9"])
         #expect(terminal.stopRequested)
@@ -64,8 +68,7 @@ import Testing
         let terminal = HeadlessTerminal(size: Size(width: 100, height: 24), script: [.waitFor("R-000"), .key(.character("q"))]) { frame in
             if frame.lines.contains(where: { $0.contains("R-000") }) { store.note("the list drawn") }
         }
-        let state = ConsoleState(size: terminal.size, storeName: "fake", readOnlyReason: nil, utcOffset: .fixed(seconds: 0), now: Self.now)
-        Console(store: store, actor: Self.actor, terminal: terminal, state: state, exports: FakeConsoleStore.exports, clock: { Self.now }).run()
+        Self.run(store, on: terminal)
         #expect(terminal.unseen.isEmpty)
         // Then the page after the first was read ahead, asked for only once the list was drawn
         let first = try #require(terminal.frames.last?.lines.filter { $0.contains("R-") }.count)
