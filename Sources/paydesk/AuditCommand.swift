@@ -123,7 +123,7 @@ struct AuditCommand: ParsableCommand {
         @Option(help: ArgumentHelp("The Ed25519 private key (PEM) to sign with.", valueName: "key.pem"), completion: .file(extensions: ["pem", "key"]))
         var key: String
 
-        @Option(help: ArgumentHelp("Write the checkpoint here instead of standard output.", valueName: "file"), completion: .file())
+        @Option(help: ArgumentHelp("Write the checkpoint to this new file instead of standard output (a file already there is refused).", valueName: "file"), completion: .file())
         var output: String?
 
         @Flag(help: "Print the checkpoint's fields as JSON instead of the signed text.")
@@ -136,16 +136,38 @@ struct AuditCommand: ParsableCommand {
             let store = try self.store.openForReading()
             let head: AuditHead
             do { head = try store.auditHead() } catch { throw CommandFailure(error) }
+            // The empty log's head names no entry, so no later log could be held to it.
+            guard head.entries > 0 else {
+                throw CommandFailure("\(store.path): the audit log is empty; sign a checkpoint once it holds an entry")
+            }
             let checkpoint = try AuditCheckpoint.sign(store: store.path, head: head, time: Timestamp.now(), key: privateKey)
             if let output {
-                guard FileManager.default.createFile(atPath: output, contents: Data(checkpoint.text.utf8), attributes: [.posixPermissions: 0o644]) else {
-                    throw CommandFailure("\(output): cannot write the checkpoint")
-                }
+                try Self.writeNewFile(output, checkpoint.text)
                 try Output.line("checkpoint of \(head) signed by key \(checkpoint.keyName), written to \(output)")
             } else if json {
                 try Output.json(try JSONContract.text(JSONContract.Checkpoint(checkpoint), pretty: true))
             } else {
                 try Output.line(checkpoint.text.dropLast().description)
+            }
+        }
+
+        /// Writes a file that did not exist, not following a link at its name: an `--output` that names the store,
+        /// its key or an earlier checkpoint by mistake must not replace it, even in read-only mode.
+        private static func writeNewFile(_ path: String, _ text: String) throws {
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else {
+                if errno == EEXIST {
+                    throw CommandFailure("\(path): already exists; a checkpoint is written to a new file only (name another, or leave out --output to print it)")
+                }
+                throw CommandFailure("\(path): cannot create the checkpoint: \(String(cString: strerror(errno)))")
+            }
+            do {
+                defer { close(descriptor) }
+                try Output.write(text, to: descriptor, name: path)
+                guard fsync(descriptor) == 0 else { throw CommandFailure("\(path): cannot write the checkpoint: \(String(cString: strerror(errno)))") }
+            } catch {
+                unlink(path)
+                throw error
             }
         }
     }

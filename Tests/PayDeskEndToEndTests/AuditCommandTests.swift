@@ -69,6 +69,42 @@ import Testing
         #expect(exposed.status == 1 && exposed.stderr.contains("readable by group or others"))
     }
 
+    @Test func aCheckpointIsWrittenOnlyToAFileThatWasNotThere() throws {
+        // Given a store, the shop's checkpoint key, and a checkpoint kept earlier
+        let paydesk = try PayDeskBinary()
+        try paydesk.createStore()
+        try paydesk.run(["ingest", "--db", paydesk.store], input: CommandTests.order)
+        let keys = try Self.writeKeys(in: paydesk.folder, name: "audit")
+        let kept = paydesk.folder.appendingPathComponent("kept.txt").path
+        #expect(try paydesk.run(["audit", "checkpoint", "--key", keys.private, "--output", kept, "--db", paydesk.store]).status == 0)
+        // When --output names the store, the key or that checkpoint, in read-only mode too
+        for (target, mode) in [(paydesk.store, ["--read-only"]), (keys.private, []), (kept, [])] {
+            let before = try Data(contentsOf: URL(fileURLWithPath: target))
+            let refused = try paydesk.run(["audit", "checkpoint", "--key", keys.private, "--output", target, "--db", paydesk.store] + mode)
+            // Then it is refused, saying why, and the file is as it was
+            #expect(refused.status == 1 && refused.stderr.contains("\(target): already exists"), "\(refused.stderr)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: target)) == before)
+        }
+        #expect(try paydesk.run(["orders", "list", "--db", paydesk.store]).status == 0)
+        // And a link planted at the name is not followed
+        let link = paydesk.folder.appendingPathComponent("link.txt").path, aim = paydesk.folder.appendingPathComponent("aim.txt").path
+        #expect(symlink(aim, link) == 0)
+        #expect(try paydesk.run(["audit", "checkpoint", "--key", keys.private, "--output", link, "--db", paydesk.store]).status == 1)
+        #expect(!FileManager.default.fileExists(atPath: aim))
+    }
+
+    @Test func anEmptyLogHasNoHeadToSign() throws {
+        // Given a new store, whose log holds no entry
+        let paydesk = try PayDeskBinary()
+        try paydesk.createStore()
+        let keys = try Self.writeKeys(in: paydesk.folder, name: "audit")
+        // When a checkpoint is asked for, Then it is refused, saying why, and no file is written
+        let file = paydesk.folder.appendingPathComponent("checkpoint.txt").path
+        let refused = try paydesk.run(["audit", "checkpoint", "--key", keys.private, "--output", file, "--db", paydesk.store])
+        #expect(refused.status == 1 && refused.stderr.contains("the audit log is empty; sign a checkpoint once it holds an entry"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: file))
+    }
+
     @Test func processLogsTheHeadAfterAPassThatWrote() throws {
         let paydesk = try PayDeskBinary()
         try paydesk.createStore()
