@@ -27,6 +27,42 @@ import Testing
             == #"2026-11-21T09:30:00.250Z info charge accepted empty="" pair="a=b" reason="card \"closed\"""#)
     }
 
+    @Test func aValuesOwnBackslashesCannotEndItsQuotesAndAddFields() throws {
+        // Given a reference from outside that ends its quote early if its backslash is left as it is
+        let reference = #"x\" orderId=FAKE-9 level=critical z=\""#
+        // When it is logged
+        let line = TextLogFormat.line(entry(["orderId": "TEA-000001", "reference": .string(reference)]))
+        // Then a logfmt reader finds the two fields logged, the reference whole, and nothing else
+        #expect(line == #"2026-11-21T09:30:00.250Z info charge accepted orderId=TEA-000001 reference="x\\\" orderId=FAKE-9 level=critical z=\\\"""#)
+        let fields = try #require(Self.logfmtFields(line.dropFirst("2026-11-21T09:30:00.250Z info charge accepted ".count)))
+        #expect(fields.map(\.key) == ["orderId", "reference"])
+        #expect(fields.last?.value == reference)
+    }
+
+    /// key=value pairs as a logfmt reader takes them: a quoted value ends at the first quote not escaped by a
+    /// backslash, and `\\` and `\"` inside it stand for `\` and `"`. Nil for a line no reader could take.
+    static func logfmtFields(_ text: Substring) -> [(key: String, value: String)]? {
+        var fields: [(key: String, value: String)] = [], rest = text[...]
+        while !rest.isEmpty {
+            guard let equals = rest.firstIndex(of: "=") else { return nil }
+            let key = String(rest[..<equals])
+            rest = rest[rest.index(after: equals)...]
+            var value = ""
+            if rest.first == "\"" {
+                rest = rest.dropFirst()
+                while let character = rest.popFirst(), character != "\"" {
+                    if character == "\\" { guard let escaped = rest.popFirst() else { return nil }; value.append(escaped) } else { value.append(character) }
+                }
+            } else {
+                value = String(rest.prefix { $0 != " " })
+                rest = rest.dropFirst(value.count)
+            }
+            fields.append((key, value))
+            if rest.first == " " { rest = rest.dropFirst() } else if !rest.isEmpty { return nil }
+        }
+        return fields
+    }
+
     @Test func jsonIsOneObjectPerLineWithHazardsAsUnicodeEscapes() throws {
         let line = try JSONLogFormat.line(entry(["orderId": "TEA-000001", "reference": "\(Self.hostile)", "polls": .stringConvertible(3),
                                              "once": .stringConvertible(true), "delayScale": .stringConvertible(0.5)], level: .warning))

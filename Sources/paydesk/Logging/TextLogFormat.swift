@@ -6,7 +6,7 @@ import TerminalCore
 /// the time (RFC 3339, UTC), the level, the message, then the metadata as key=value in key order. Every string
 /// is neutralised, because order ids, references and reasons come from outside: a control character or a bidi
 /// override shows as a visible `\u{…}` and never acts on the terminal or splits the line. A value with a space,
-/// a quote or an equals sign is quoted.
+/// a quote or an equals sign is quoted, its quotes and backslashes escaped.
 enum TextLogFormat {
     static func line(_ entry: LogEntry) -> String {
         var line = "\(entry.time.rfc3339) \(entry.level.rawValue) \(entry.message.neutralized)"
@@ -26,8 +26,10 @@ enum TextLogFormat {
         }
     }
 
+    /// Inside quotes a backslash is escaped too: left as it is, a value's own `\` before the `\"` that escapes a
+    /// quote would make that quote end the value, and the rest of the value would read as fields of their own.
     private static func quotedIfNeeded(_ value: String) -> String {
         guard value.isEmpty || value.contains(where: { $0 == " " || $0 == "\"" || $0 == "=" }) else { return value }
-        return "\"" + value.replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        return "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 }
