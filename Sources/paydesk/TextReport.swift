@@ -11,6 +11,7 @@ enum TextReport {
         // An order id is what `refund` and `cancel` are given: never cut.
         var widths = orderWidths
         widths[1] = widest(orders.map(\.orderId), header: "ORDER")
+        widths[3] = amountWidth(orders.map(\.total.description))
         var lines = [row(["CREATED (UTC)", "ORDER", "STATUS", "TOTAL", "CUSTOMER", "SHIPPING", "CARD"], widths: widths)]
         for order in orders {
             var status = order.status.rawValue
@@ -27,7 +28,8 @@ enum TextReport {
 
     static func refundTable(_ refunds: [RefundView]) -> String {
         guard !refunds.isEmpty else { return "no refunds" }
-        let widths = [widest(refunds.map(\.refundId), header: "REFUND"), widest(refunds.map(\.orderId), header: "ORDER"), 10, 14, 21, 16,
+        let widths = [widest(refunds.map(\.refundId), header: "REFUND"), widest(refunds.map(\.orderId), header: "ORDER"), 10,
+                      amountWidth(refunds.map(\.amount.description)), 21, 16,
                       widest(refunds.map(\.requestedBy), header: "BY")]
         var lines = [row(["REFUND", "ORDER", "STATUS", "AMOUNT", "REASON", "REQUESTED (UTC)", "BY"], widths: widths)]
         for refund in refunds {
@@ -41,14 +43,16 @@ enum TextReport {
         guard !entries.isEmpty else { return "no audit entries" }
         // Who did it and what came of it are what an audit trail is read for: their columns are as wide as the
         // widest shown, never cut at a fixed width (`widest` bounds them).
-        let widths = [24, widest(entries.map(\.actor.description), header: "ACTOR"), 18, widest(entries.map { $0.orderId ?? "—" }, header: "ORDER"), 14,
-                      widest(entries.map(\.outcome), header: "OUTCOME")]
-        var lines = [row(["AT (UTC)", "ACTOR", "ACTION", "ORDER", "AMOUNT", "OUTCOME"], widths: widths)]
-        for entry in entries {
-            let amount = entry.amount.flatMap { amount in
+        let amounts = entries.map { entry in
+            entry.amount.flatMap { amount in
                 entry.currencyCode.flatMap(Currency.init(code:)).map { Money(minorUnits: amount, currency: $0).description }
-            }
-            lines.append(row([entry.at.rfc3339, entry.actor.description, entry.action, entry.orderId ?? "—", amount ?? "",
+            } ?? ""
+        }
+        let widths = [24, widest(entries.map(\.actor.description), header: "ACTOR"), 18, widest(entries.map { $0.orderId ?? "—" }, header: "ORDER"),
+                      amountWidth(amounts), widest(entries.map(\.outcome), header: "OUTCOME")]
+        var lines = [row(["AT (UTC)", "ACTOR", "ACTION", "ORDER", "AMOUNT", "OUTCOME"], widths: widths)]
+        for (entry, amount) in zip(entries, amounts) {
+            lines.append(row([entry.at.rfc3339, entry.actor.description, entry.action, entry.orderId ?? "—", amount,
                               entry.outcome], widths: widths, rightAligned: [4]))
         }
         return lines.joined(separator: "\n")
@@ -128,6 +132,12 @@ enum TextReport {
     /// and still one line for anything else.
     static func widest(_ cells: [String], header: String) -> Int {
         min(cells.reduce(header.count) { max($0, $1.displayWidth) }, 160)
+    }
+
+    /// An amount is never cut, or it would lose its currency, then its digits: its column is 14 wide, so most
+    /// tables line up alike, and wider when an amount needs it.
+    static func amountWidth(_ amounts: [String]) -> Int {
+        max(14, amounts.reduce(0) { max($0, $1.displayWidth) })
     }
 
     static func clock(_ time: Timestamp) -> String {

@@ -36,18 +36,40 @@ import Testing
     @Test func orderIdsAreShownWholeInEveryTable() {
         // Given an order id longer than the columns used to be, in an order, a refund and an audit entry
         let id = "shop-eu-2026-11-21-000000042"
-        let time = Timestamp(millisecondsSinceEpoch: 1_795_253_400_000)
-        let cny = Currency(code: "CNY")!
-        let order = OrderSummary(orderId: id, createdAt: time, status: .paid, failureReason: nil, total: Money(minorUnits: 100, currency: cny),
-                                 customer: "王小明", shippingMethod: "standard", shippingLabel: nil, wallet: "Visa 0075", cardLast4: "0075",
-                                 cancelRequested: false, refundPending: false, tokenOutcome: nil, tokenMismatch: false, holdReason: nil,
-                                 tokenFromSandbox: false, updatedAt: time, cursor: OrderCursor(createdAt: 0, currency: "CNY", total: 100, rowID: 1))
-        let refund = RefundView(refundId: "re_89ad27c6cf0aa35b", orderId: id, amount: Money(minorUnits: 100, currency: cny), status: .pending,
-                                reason: .requestedByCustomer, note: nil, requestedAt: time, requestedBy: "shop", failureReason: nil, idempotencyKey: "k1")
-        let entry = AuditEntry(at: time, actor: Actor(login: "shop"), action: "refund", orderId: id, outcome: "requested")
+        let amount = Money(minorUnits: 100, currency: Currency(code: "CNY")!)
         // When each table is drawn, then the id is whole in it
-        for table in [TextReport.orderTable([order]), TextReport.refundTable([refund]), TextReport.auditTable([entry])] {
+        for table in tables(orderId: id, amount: amount) {
             #expect(table.split(separator: "\n").last?.contains(" \(id) ") == true, "\(table)")
         }
+    }
+
+    @Test(arguments: [("HUF", 1_250_000_000, "12500000.00 HUF"), ("BHD", 999_999_999_999_999, "999999999999.999 BHD"),
+                      ("JPY", 999_999_999_999_999, "999999999999999 JPY")])
+    func amountsAreShownWholeInEveryTableAndTheColumnsAfterThemStayAligned(code: String, minorUnits: Int64, shown: String) {
+        // Given an amount wider than the column's usual 14 places, in an order, a refund and an audit entry
+        let amount = Money(minorUnits: minorUnits, currency: Currency(code: code)!)
+        for (table, nextHeader) in zip(tables(orderId: "TEA-000027", amount: amount), ["CUSTOMER", "REASON", "OUTCOME"]) {
+            // When the table is drawn, then the amount is whole, with its currency, and the next column starts under its header
+            let lines = table.split(separator: "\n").map(String.init)
+            let shownAt = lines[1].range(of: " " + shown + "  ")
+            #expect(shownAt != nil, "\(table)")
+            #expect(lines[0].range(of: nextHeader)?.lowerBound.utf16Offset(in: lines[0]) == shownAt?.upperBound.utf16Offset(in: lines[1]),
+                    "\(table)")
+        }
+    }
+
+    /// The order, refund and audit tables, each of one row for `orderId` and `amount`.
+    private func tables(orderId: String, amount: Money) -> [String] {
+        let time = Timestamp(millisecondsSinceEpoch: 1_795_253_400_000)
+        let order = OrderSummary(orderId: orderId, createdAt: time, status: .paid, failureReason: nil, total: amount,
+                                 customer: "王小明", shippingMethod: "standard", shippingLabel: nil, wallet: "Visa 0075", cardLast4: "0075",
+                                 cancelRequested: false, refundPending: false, tokenOutcome: nil, tokenMismatch: false, holdReason: nil,
+                                 tokenFromSandbox: false, updatedAt: time,
+                                 cursor: OrderCursor(createdAt: 0, currency: amount.currency.code, total: amount.minorUnits, rowID: 1))
+        let refund = RefundView(refundId: "re_89ad27c6cf0aa35b", orderId: orderId, amount: amount, status: .pending,
+                                reason: .requestedByCustomer, note: nil, requestedAt: time, requestedBy: "shop", failureReason: nil, idempotencyKey: "k1")
+        let entry = AuditEntry(at: time, actor: Actor(login: "shop"), action: "refund", orderId: orderId, amount: amount.minorUnits,
+                               currencyCode: amount.currency.code, outcome: "requested")
+        return [TextReport.orderTable([order]), TextReport.refundTable([refund]), TextReport.auditTable([entry])]
     }
 }
