@@ -26,6 +26,22 @@ import Testing
         return nil
     }
 
+    @Test(arguments: ["12,50", "1e3", "1,000", "12.50 CNY"])
+    func anAmountIsKeptAsTypedAndOneThatIsNotADecimalCannotBeConfirmed(typed: String) throws {
+        // Given the refund form with its amount field emptied
+        var state = Self.form()
+        let prefilled = try #require(Self.refundForm(state)).amount.text
+        for _ in prefilled { _ = state.update(.key(.backspace)) }
+        // When the operator types an amount written another way
+        for character in typed { _ = state.update(.key(.character(character))) }
+        // Then the field holds what was typed, the form says it is not an amount, and Enter does not go on to confirm
+        let form = try #require(Self.refundForm(state))
+        #expect(form.amount.text == typed)
+        #expect(state.view().lines.contains { $0.contains("is not a plain decimal amount (like 12.75)") }, "\(state.view().lines)")
+        #expect(state.update(.key(.enter)).isEmpty)
+        #expect(Self.refundForm(state)?.confirming == false)
+    }
+
     @Test func pickedItemsSetTheAmountCappedAtWhatIsRefundableAndTheStoreIsAskedForIt() throws {
         // Given a paid order of 12.75 CNY whose sheet had an article, a discount and shipping
         let store = FakeConsoleStore(orders: [Self.order], items: Self.items)
@@ -115,9 +131,11 @@ import Testing
             visited += [Self.refundForm(state)?.field].compactMap { $0 }
         }
         #expect(visited == [.reason, .note, .amount])
-        // And Space on the amount picks nothing (it is not an amount's character)
+        // And Space on the amount picks nothing: it is typed, as every character is, and the amount is still 12.75
         _ = state.update(.key(.character(" ")))
-        #expect(Self.refundForm(state)?.amount.text == "12.75")
+        let form = try #require(Self.refundForm(state))
+        #expect(form.items.isEmpty && form.amount.text == "12.75 ")
+        #expect((try? form.validatedAmount.get())?.minorUnits == 12_75)
     }
 
     @Test func theConfirmationOfPickedItemsShowsTheOrderAndItsMoneyAtTheSmallestSize() throws {

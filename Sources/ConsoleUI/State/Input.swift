@@ -131,8 +131,8 @@ extension ConsoleState {
         case nil:
             switch form.field {
             case .amount:
-                // Only what can be part of a decimal amount; the validation line says what is wrong with the rest.
-                if case .character(let character) = key, !(character.isNumber || character == ".") { break }
+                // Every character is kept, and the validation line says what is wrong with it: dropping a decimal
+                // comma would turn 12,50 into 1250 and call it valid.
                 _ = form.amount.edit(key)
             case .note:
                 _ = form.note.edit(key)
