@@ -27,6 +27,26 @@ import Testing
         return state
     }
 
+    @Test(arguments: [60, 80, 132, 200])
+    func ordersWhoseIdsDifferOnlyAtTheEndLookDifferentAtAnyWidth(width: Int) {
+        // Given two orders whose ids share their first 31 characters
+        let ids = ["shopify-order-2026-11-27-0000000001", "shopify-order-2026-11-27-0000000002"]
+        let state = Self.console(width, 12, rows: ids.map { Self.row($0, customer: "Ada") })
+        // When the list is drawn, Then each row shows the end of its own id, and the whole id where there is room
+        let lines = state.view().lines
+        for id in ids {
+            let row = lines.filter { $0.contains(id.suffix(4)) }
+            #expect(row.count == 1, "\(lines)")
+            if width >= 132 { #expect(row.first?.contains(id) == true, "\(lines)") }
+        }
+    }
+
+    @Test func anOrderIdTooWideKeepsItsStartAndItsEnd() {
+        #expect("shopify-order-2026-11-27-0000000001".orderIdFitted(to: 20) == "shopify-o…0000000001")
+        #expect("TEA-000027".orderIdFitted(to: 10) == "TEA-000027")
+        #expect("TEA-000027".orderIdFitted(to: 9) == "TEA-…0027")
+    }
+
     @Test func everyRowKeepsItsOwnCardAsPagesComeAndGo() {
         // Given a pane whose rows change as pages arrive and leave, the cards of rows it had kept
         var pane = OrdersPane()

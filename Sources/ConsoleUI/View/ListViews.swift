@@ -41,14 +41,14 @@ extension ConsoleState {
         let columns = [
             TableColumn(title: "Age", minimum: 4, ideal: 5, priority: 2),
             TableColumn(title: "Refund", minimum: 10, ideal: 19, priority: 3),
-            TableColumn(title: "Order", minimum: 10, ideal: 18, priority: 1),
+            TableColumn(title: "Order", minimum: 10, ideal: min(48, widest(refunds.rows.map(\.orderId), atLeast: 18)), priority: 1),
             TableColumn(title: "Amount", minimum: amountWidth, ideal: amountWidth, priority: 1, alignRight: true),
             TableColumn(title: "Status", minimum: 9, ideal: 10, priority: 1),
             TableColumn(title: "Reason", minimum: 8, ideal: 21, priority: 2),
             TableColumn(title: "Requested by", shortTitle: "By", minimum: 8, ideal: widest(refunds.rows.map(\.requestedBy), atLeast: 12), priority: 4, flexible: true),
         ]
         drawTable(&buffer, layout, columns: columns, rowCount: refunds.rows.count, top: refunds.top, selected: refunds.selected,
-                  empty: refunds.loaded ? "no refunds" : "loading…") { index, _ in
+                  empty: refunds.loaded ? "no refunds" : "loading…") { index, widths in
             let refund = refunds.rows[index]
             let role: Role = switch refund.status {
             case .pending: .warning
@@ -57,7 +57,7 @@ extension ConsoleState {
             default: .text
             }
             let status = refund.status == .failed ? "failed: \(refund.failureReason ?? "?")" : refund.status.rawValue
-            return [(age(of: refund.requestedAt, at: now), .dim), (refund.refundId, .text), (refund.orderId, .text),
+            return [(age(of: refund.requestedAt, at: now), .dim), (refund.refundId, .text), (refund.orderId.orderIdFitted(to: widths[2] ?? 0), .text),
                     (refund.amount.description, .text), (status, role), (refund.reason.rawValue, .text), (refund.requestedBy, .dim)]
         }
     }
@@ -67,20 +67,20 @@ extension ConsoleState {
         let columns = [
             TableColumn(title: "Time", minimum: 8, ideal: wide ? 19 : 8, priority: 1),
             TableColumn(title: "Action", minimum: 8, ideal: 18, priority: 1),
-            TableColumn(title: "Order", minimum: 10, ideal: 18, priority: 2),
+            TableColumn(title: "Order", minimum: 10, ideal: min(48, widest(audit.rows.map { $0.orderId ?? "" }, atLeast: 18)), priority: 2),
             // Who did it, whole where the width allows: a team's label and client address are the point of it.
             TableColumn(title: "Actor", minimum: 8, ideal: widest(audit.rows.map(\.actor.description), atLeast: 12), priority: 3),
             TableColumn(title: "Outcome", minimum: 8, ideal: 30, priority: 1, flexible: true),
         ]
         drawTable(&buffer, layout, columns: columns, rowCount: audit.rows.count, top: audit.top, selected: audit.selected,
-                  empty: audit.loaded ? "the audit log is empty" : "loading…") { index, _ in
+                  empty: audit.loaded ? "the audit log is empty" : "loading…") { index, widths in
             let entry = audit.rows[index]
             var outcome = entry.outcome
             if let amount = entry.amount, let currency = entry.currencyCode.flatMap(Currency.init(code:)) {
                 outcome = "\(Money(minorUnits: amount, currency: currency)) · " + outcome
             }
             let clock = wallClock(entry.at)
-            return [(wide ? clock.dateTime : clock.time, .dim), (entry.action, .text), (entry.orderId ?? "", .text),
+            return [(wide ? clock.dateTime : clock.time, .dim), (entry.action, .text), ((entry.orderId ?? "").orderIdFitted(to: widths[2] ?? 0), .text),
                     (entry.actor.description, .dim), (outcome, outcome.contains("refused") ? .warning : .text)]
         }
     }

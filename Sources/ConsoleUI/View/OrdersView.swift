@@ -15,7 +15,7 @@ extension ConsoleState {
         var idWidth = 10, shippingWidth = 8, cardShort = 4, cardFull = 4, flagsWidth = 6, customerWidth = 16
         for index in visible.clamped(to: orders.rows.indices) {
             let row = orders.rows[index], card = orders.cards[index]
-            idWidth = max(idWidth, row.orderId.displayWidth(limit: 24))
+            idWidth = max(idWidth, row.orderId.displayWidth(limit: 48))
             shippingWidth = max(shippingWidth, (row.shippingLabel ?? row.shippingMethod ?? "").displayWidth(limit: 24))
             (cardShort, cardFull) = (max(cardShort, card.shortWidth), max(cardFull, card.fullWidth))
             flagsWidth = max(flagsWidth, RowFlag.text(flags(of: row)).displayWidth)
@@ -53,7 +53,7 @@ extension ConsoleState {
     private func cell(_ column: OrderColumn, of row: OrderSummary, card: CardLabel, width: Int, base: Role) -> (String, Role) {
         switch column {
         case .time: return (wallClock(row.createdAt).short, base == .text ? .dim : base)
-        case .order: return (row.orderId, base)
+        case .order: return (row.orderId.orderIdFitted(to: width), base)
         case .customer: return (row.customer, base)
         case .amount: return (row.total.description, base)
         case .status: return (glyphs.label(row.status).displayWidth <= width ? glyphs.label(row.status) : glyphs.shortLabel(row.status), row.status.role)
