@@ -57,7 +57,7 @@ public enum KeyMap {
         KeyBinding(keys: [.tab], action: .nextScreen, footer: "screens", help: "orders → refunds → audit", screens: lists),
         KeyBinding(keys: [.backTab], action: .previousScreen, footer: nil, help: "audit → refunds → orders", screens: lists),
         KeyBinding(keys: [.character("a")], action: .recentOrders, footer: nil,
-                   help: "every order, newest first (the header's orders per minute)", screens: lists),
+                   help: "every order, newest first (the header's orders per hour)", screens: lists),
         KeyBinding(keys: [.character("f")], action: .failedOrders, footer: nil,
                    help: "failed orders (the header's failure rate over the last hour)", screens: lists),
         KeyBinding(keys: [.character("i")], action: .waitingCharges, footer: nil,

@@ -43,8 +43,8 @@ extension ConsoleState {
             return
         case .command(let field):
             let x = buffer.put(":", x: 0, y: y, role: .input)
-            let used = buffer.put(field.text + "▏", x: x, y: y, role: .input, limit: size.width - 20)
-            buffer.put("  Enter run · Esc", x: x + used, y: y, role: .dim)
+            let used = buffer.put(field.text + "▏", x: x, y: y, role: .input, limit: size.width - 27)
+            buffer.put("  Enter run · Esc cancel", x: x + used, y: y, role: .dim)
             return
         default:
             break
@@ -138,11 +138,15 @@ extension ConsoleState {
             return [("", "working…")]
         case .dialog(.outcome):
             return [("any key", "close")]
-        case .filter, .command:
-            return [("Enter", "apply"), ("Esc", "cancel")]
+        case .filter:
+            return [("Enter", "apply"), ("Esc", "clear")]
+        case .command:
+            return [("Enter", "run"), ("Esc", "cancel")]
         case .none:
             return availableBindings.compactMap { binding in
-                binding.footer.map { (binding.keys.map(\.label).prefix(1).joined(), $0) }
+                // The one binding that toggles says what it will do now.
+                let word = binding.action == .pause && paused ? "resume" : binding.footer
+                return word.map { (binding.keys.map(\.label).prefix(1).joined(), $0) }
             }
         }
     }
