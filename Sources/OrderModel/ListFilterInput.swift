@@ -1,14 +1,20 @@
 /// The orders list's filters as an operator types them, read one way for `orders list` and the console's `:`
 /// line. A refusal carries the input and what is wrong with it; whoever shows it quotes the input.
 public enum ListFilterInput {
-    /// `2026-11-01` (midnight UTC at its start; with `endOfDay`, the next midnight, so that `until` a date
-    /// includes that whole day) or an RFC 3339 time, `2026-11-01T09:30:00+08:00`.
-    public static func time(_ text: String, endOfDay: Bool = false) throws(ListFilterProblem) -> Timestamp {
+    /// `2026-11-01` (midnight at its start; with `endOfDay`, the next midnight, so that `until` a date includes
+    /// that whole day) or an RFC 3339 time, `2026-11-01T09:30:00+08:00`. A date's midnight is where the reader
+    /// is: `utcOffset` gives the seconds east of UTC in force at a moment. The console reads dates in the host's
+    /// local time, as it shows times; the command line in UTC, as it prints them.
+    public static func time(_ text: String, endOfDay: Bool = false, utcOffset: (Timestamp) -> Int = { _ in 0 }) throws(ListFilterProblem) -> Timestamp {
         if let time = Timestamp(rfc3339: text) { return time }
-        guard text.utf8.count == 10, let midnight = Timestamp(rfc3339: text + "T00:00:00Z") else {
+        guard text.utf8.count == 10, let midnightUTC = Timestamp(rfc3339: text + "T00:00:00Z") else {
             throw ListFilterProblem(input: text, problem: "not a date (2026-11-01) or an RFC 3339 time (2026-11-01T09:30:00Z)")
         }
-        return endOfDay ? midnight.adding(milliseconds: 86_400_000) : midnight
+        let day = endOfDay ? midnightUTC.adding(milliseconds: 86_400_000) : midnightUTC
+        // The offset is looked up again at the moment the first guess gives: a change of daylight saving time
+        // between the two readings of midnight is then taken into account.
+        let guess = day.adding(milliseconds: -Int64(utcOffset(day)) * 1_000)
+        return day.adding(milliseconds: -Int64(utcOffset(guess)) * 1_000)
     }
 
     public static func currency(_ text: String) throws(ListFilterProblem) -> Currency {

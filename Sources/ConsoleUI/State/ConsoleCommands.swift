@@ -18,7 +18,7 @@ public enum ConsoleCommands {
         ConsoleCommand(name: "open", argument: "ORDER-ID", help: "open one order"),
         ConsoleCommand(name: "filter", argument: "TEXT", help: "filter the list (no text: clear)"),
         ConsoleCommand(name: "status", argument: "STATUS|all", help: "show only one status"),
-        ConsoleCommand(name: "since", argument: "DATE|TIME", help: "orders from then on: 2026-11-01 or an RFC 3339 time (none: clear)"),
+        ConsoleCommand(name: "since", argument: "DATE|TIME", help: "orders from then on: a day in local time, as the list shows times (2026-11-01), or an RFC 3339 time (none: clear)"),
         ConsoleCommand(name: "until", argument: "DATE|TIME", help: "orders before then; a date includes its day (none: clear)"),
         ConsoleCommand(name: "currency", argument: "CODE|all", help: "orders in one currency, such as EUR"),
         ConsoleCommand(name: "min", argument: "AMOUNT", help: "totals of at least this, in :currency's units (none: clear)"),

@@ -14,11 +14,14 @@ struct ListFilterSettings: Sendable, Equatable {
 
     var isEmpty: Bool { self == ListFilterSettings() }
 
-    /// What the header shows: "from 2026-11-01 · to 2026-11-30 · EUR 10.00–50.00".
-    var summary: String {
+    /// What the header shows: "from 2026-11-01 · to 2026-11-30 · EUR 10.00–50.00", the days as the console's
+    /// times are shown, at `utcOffset`.
+    func summary(utcOffset: UTCOffset) -> String {
         var parts: [String] = []
-        if let since { parts.append("from " + Self.text(since, dayBefore: false)) }
-        if let until { parts.append((until.isMidnightUTC ? "to " : "before ") + Self.text(until, dayBefore: true)) }
+        if let since { parts.append("from " + Self.text(since, dayBefore: false, utcOffset: utcOffset)) }
+        if let until {
+            parts.append((until.isMidnight(at: utcOffset) ? "to " : "before ") + Self.text(until, dayBefore: true, utcOffset: utcOffset))
+        }
         let range = switch (minimum, maximum) {
         case let (minimum?, maximum?): " \(minimum.decimalString)–\(maximum.decimalString)"
         case let (minimum?, nil): " ≥ \(minimum.decimalString)"
@@ -29,20 +32,21 @@ struct ListFilterSettings: Sendable, Equatable {
         return parts.joined(separator: " · ")
     }
 
-    /// A date when the time is a midnight UTC (the day before, for an `until` that includes its day).
-    private static func text(_ time: Timestamp, dayBefore: Bool) -> String {
-        guard time.isMidnightUTC else { return time.rfc3339 }
-        return String(time.adding(milliseconds: dayBefore ? -86_400_000 : 0).rfc3339.prefix(10))
+    /// A date when the time is a midnight at `utcOffset` (the day before, for an `until` that includes its day).
+    private static func text(_ time: Timestamp, dayBefore: Bool, utcOffset: UTCOffset) -> String {
+        guard time.isMidnight(at: utcOffset) else { return time.rfc3339 }
+        let local = time.adding(milliseconds: Int64(utcOffset.seconds(at: time)) * 1_000)
+        return String(local.adding(milliseconds: dayBefore ? -86_400_000 : 0).rfc3339.prefix(10))
     }
 
     /// Sets one filter from its command's argument; no argument, or `none` (`all` for the currency), clears it,
     /// as `:help` says. Nothing changes when the value cannot be used.
-    mutating func set(_ name: String, to argument: String) throws(ListFilterProblem) {
+    mutating func set(_ name: String, to argument: String, utcOffset: UTCOffset) throws(ListFilterProblem) {
         var next = self
         let clear = argument.isEmpty || argument.lowercased() == "none" || (name == "currency" && argument.lowercased() == "all")
         switch name {
-        case "since": next.since = clear ? nil : try ListFilterInput.time(argument)
-        case "until": next.until = clear ? nil : try ListFilterInput.time(argument, endOfDay: true)
+        case "since": next.since = clear ? nil : try ListFilterInput.time(argument, utcOffset: utcOffset.seconds(at:))
+        case "until": next.until = clear ? nil : try ListFilterInput.time(argument, endOfDay: true, utcOffset: utcOffset.seconds(at:))
         case "currency":
             next.currency = clear ? nil : try ListFilterInput.currency(argument)
             // Amount bounds belong to their currency: another currency drops them.
@@ -68,7 +72,9 @@ struct ListFilterSettings: Sendable, Equatable {
 }
 
 extension Timestamp {
-    var isMidnightUTC: Bool { millisecondsSinceEpoch % 86_400_000 == 0 }
+    func isMidnight(at utcOffset: UTCOffset) -> Bool {
+        (millisecondsSinceEpoch + Int64(utcOffset.seconds(at: self)) * 1_000) % 86_400_000 == 0
+    }
 }
 
 extension ConsoleState {
@@ -76,7 +82,7 @@ extension ConsoleState {
     /// status line names the input and what is wrong with it.
     mutating func setListFilter(_ name: String, to argument: String) -> [Effect] {
         do {
-            try orders.filters.set(name, to: argument)
+            try orders.filters.set(name, to: argument, utcOffset: utcOffset)
         } catch {
             show(":\(name) \(quoted(error.input, limit: 24)): \(error.problem)", as: .warning, seconds: 8)
             return []

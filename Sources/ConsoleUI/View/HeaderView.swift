@@ -18,7 +18,8 @@ extension ConsoleState {
         if let status = orders.status { filters.append("status \(status.word)") }
         if let search = orders.search { filters.append("filter \(quoted(search, limit: 30))") }
         // The time, currency and amount filters stay in sight on every screen: they decide what the list holds.
-        if !orders.filters.summary.isEmpty { filters.append(orders.filters.summary) }
+        let summary = orders.filters.summary(utcOffset: utcOffset)
+        if !summary.isEmpty { filters.append(summary) }
         return filters
     }
 }
