@@ -38,8 +38,8 @@ import OrderModel
         #expect(amount("") == .failure(.empty))
         let tooMuch = Money(minorUnits: refundable.minorUnits + 1, currency: refundable.currency)
         #expect(amount(tooMuch.decimalString) == .failure(.moreThanRefundable(refundable)))
-        // Letters are not even typed into an amount
-        #expect(amount("1a.5") == .success(Money(minorUnits: 150, currency: refundable.currency)))
+        // And what is not a plain decimal is kept as typed and refused, never read as another amount
+        #expect(amount("1a.5") == .failure(.unreadable(#""1a.5" is not a plain decimal amount (like 12.75)"#)))
         // And Enter on an invalid amount does not go on to confirmation
         _ = amount("0")
         console.press(.enter)
