@@ -31,6 +31,13 @@ public enum MoneyTotal: Hashable, Sendable, CustomStringConvertible {
 
     public func adding(_ money: Money) -> MoneyTotal { adding(.exact(money)) }
 
+    /// Subtracts with checked arithmetic, as `adding` adds.
+    public func subtracting(_ other: MoneyTotal) -> MoneyTotal {
+        guard case .exact(let a) = self, case .exact(let b) = other, a.currency == b.currency else { return .overflow(currency) }
+        let (difference, overflow) = a.minorUnits.subtractingReportingOverflow(b.minorUnits)
+        return overflow ? .overflow(currency) : .exact(Money(minorUnits: difference, currency: currency))
+    }
+
     /// "1275.00 CNY", or "overflow CNY" when the sum does not fit.
     public var description: String {
         switch self {

@@ -94,7 +94,7 @@ extension PayDeskStore {
     /// Counts and amounts per status and currency, read from totals the schema keeps current.
     public func statusTotals() throws(StoreError) -> [StatusTotal] {
         let rows = try read { db in
-            try Row.fetchAll(db, sql: "SELECT status, currency, orders, amount FROM status_totals WHERE orders > 0 ORDER BY status, currency")
+            try Row.fetchAll(db, sql: "SELECT status, currency, orders, amount, refunded FROM status_totals WHERE orders > 0 ORDER BY status, currency")
         }
         return try rows.map { (row: Row) throws(StoreError) in
             let statusText = try row.checked("status", in: "status_totals", as: String.self)
@@ -103,12 +103,15 @@ extension PayDeskStore {
                 throw .database("status_totals: unknown status \(quoted(statusText)) or currency \(quoted(code))")
             }
             // NULL, or anything but an integer, is a sum that no longer fits: shown as such, never trusted.
-            let amount: MoneyTotal = if case .int64(let minorUnits) = (row["amount"] as DatabaseValue).storage {
-                .exact(Money(minorUnits: minorUnits, currency: currency))
-            } else {
-                .overflow(currency)
+            func sum(_ column: String) -> MoneyTotal {
+                if case .int64(let minorUnits) = (row[column] as DatabaseValue).storage {
+                    .exact(Money(minorUnits: minorUnits, currency: currency))
+                } else {
+                    .overflow(currency)
+                }
             }
-            return StatusTotal(status: status, orders: try row.checked("orders", in: "status_totals", as: Int.self), amount: amount)
+            return StatusTotal(status: status, orders: try row.checked("orders", in: "status_totals", as: Int.self), amount: sum("amount"),
+                               refunded: sum("refunded"))
         }
     }
 

@@ -33,6 +33,7 @@ enum Schema {
             SchemaStep("v15", "dropping the indexes the search index replaced", dropIndexesSearchReplaced),
             SchemaStep("v16", "rewriting the orders table's checks and triggers to do less work on each write", guardsWithoutLists),
             SchemaStep("v17", "indexing what search terms of two characters are found by", SearchIndex.indexPairs),
+            SchemaStep("v18", "adding the money refunded to the totals per status", refundedPerStatus),
         ]
     }
 
@@ -262,6 +263,54 @@ enum Schema {
                 UPDATE status_totals SET orders = orders - 1,
                     amount = CASE WHEN orders = 1 THEN 0
                                   WHEN typeof(amount - OLD.total) = 'integer' THEN amount - OLD.total END
+                    WHERE status = OLD.status AND currency = OLD.currency;
+                \(add)
+            END;
+            """)
+    }
+
+    /// The money refunded from the orders in each status and currency, beside their count and total: a partial
+    /// refund changes no status, and the header showed it nowhere. Summed in Swift, checked, as the triggers do:
+    /// SQLite's sum() of integers fails outright when it overflows.
+    private static func refundedPerStatus(_ db: Database) throws {
+        try db.execute(sql: "ALTER TABLE status_totals ADD COLUMN refunded INTEGER DEFAULT 0")
+        var sums: [[String]: Int64?] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT status, currency, refunded FROM orders WHERE refunded > 0") {
+            let key: [String] = [try row.checked("status", in: "orders"), try row.checked("currency", in: "orders")]
+            let refunded: Int64 = try row.checked("refunded", in: "orders")
+            sums[key] = sums[key, default: 0].flatMap { sum in
+                let (added, overflow) = sum.addingReportingOverflow(refunded)
+                return overflow ? nil : added
+            }
+        }
+        let set = try db.makeStatement(sql: "UPDATE status_totals SET refunded = ? WHERE status = ? AND currency = ?")
+        for (key, sum) in sums { try set.execute(arguments: [sum, key[0], key[1]]) }
+        try db.execute(sql: "DROP TRIGGER status_totals_on_insert; DROP TRIGGER status_totals_on_update")
+        try createStatusTotalsTriggersWithRefunds(db)
+    }
+
+    /// v18's triggers: counts, amounts and the money refunded per status and currency follow every insert, status
+    /// change and refund, with checked sums. A refund that changes no status moves the order out of its row and
+    /// back in, which leaves its count and total as they were.
+    static func createStatusTotalsTriggersWithRefunds(_ db: Database) throws {
+        let checked = { (column: String) in
+            "\(column) = CASE WHEN typeof(\(column) + excluded.\(column)) = 'integer' THEN \(column) + excluded.\(column) END"
+        }
+        let add = """
+            INSERT INTO status_totals (status, currency, orders, amount, refunded) VALUES (NEW.status, NEW.currency, 1, NEW.total, NEW.refunded)
+            ON CONFLICT (status, currency) DO UPDATE SET orders = orders + 1, \(checked("amount")), \(checked("refunded"));
+            """
+        try db.execute(sql: """
+            CREATE TRIGGER status_totals_on_insert AFTER INSERT ON orders BEGIN
+                \(add)
+            END;
+            CREATE TRIGGER status_totals_on_update AFTER UPDATE OF status, refunded ON orders
+            WHEN OLD.status <> NEW.status OR OLD.refunded <> NEW.refunded BEGIN
+                UPDATE status_totals SET orders = orders - 1,
+                    amount = CASE WHEN orders = 1 THEN 0
+                                  WHEN typeof(amount - OLD.total) = 'integer' THEN amount - OLD.total END,
+                    refunded = CASE WHEN orders = 1 THEN 0
+                                    WHEN typeof(refunded - OLD.refunded) = 'integer' THEN refunded - OLD.refunded END
                     WHERE status = OLD.status AND currency = OLD.currency;
                 \(add)
             END;

@@ -95,8 +95,11 @@ import Testing
 
     static let manyTotals: [StatusTotal] = {
         let eur = Currency(code: "EUR")!, jpy = Currency(code: "JPY")!
+        // A refunded order's whole total went back; the part-refunded order's refunds are 15.00 CNY of its 45.00.
         func total(_ status: PaymentStatus, _ orders: Int, _ minorUnits: Int64, _ currency: Currency) -> StatusTotal {
-            StatusTotal(status: status, orders: orders, amount: .exact(Money(minorUnits: minorUnits, currency: currency)))
+            let refunded: Int64 = status == .refunded ? minorUnits : status == .partiallyRefunded ? 1_500 : 0
+            return StatusTotal(status: status, orders: orders, amount: .exact(Money(minorUnits: minorUnits, currency: currency)),
+                               refunded: .exact(Money(minorUnits: refunded, currency: currency)))
         }
         return [total(.authorized, 5, 194_960, cny), total(.authorized, 1, 4_858, eur), total(.authorized, 1, 6_279, jpy),
                 total(.held, 2, 12_000, cny), total(.charging, 8, 171_840, cny), total(.charging, 2, 14_217, eur),
@@ -111,8 +114,8 @@ import Testing
         #expect(!lines[1].contains("…"))
         for count in ["7", "2", "10", "19", "6", "1", "4"] { #expect(lines[1].contains(count), "\(count) at \(width)") }
         // And every amount in the money line is one of the real sums, whole; what is left out is counted
-        let amounts = ["3693.40 CNY", "250.92 EUR", "1718.40 CNY", "142.17 EUR", "120.00 CNY", "1949.60 CNY", "48.58 EUR",
-                       "6279 JPY", "1110.00 CNY"]
+        let amounts = ["3678.40 CNY", "250.92 EUR", "1718.40 CNY", "142.17 EUR", "120.00 CNY", "1949.60 CNY", "48.58 EUR",
+                       "6279 JPY", "1125.00 CNY"]
         let found = amounts.filter { lines[2].contains($0) }
         let words = lines[2].split(whereSeparator: { $0 == " " || $0 == "," })
         for (index, word) in words.enumerated() where word.first?.isNumber == true && word.contains(".") {

@@ -127,17 +127,22 @@ struct HeaderFacts: Equatable, Sendable {
         return firstFitting(forms, in: width)
     }
 
-    /// Money per status that matters to an operator: what was collected, what is moving, what waits for a
-    /// person, what is not yet charged, what went back. One sum per currency, each whole: what does not fit is
-    /// counted ("+3 more"), never cut.
+    /// Money that matters to an operator: what was collected and kept, what is moving, what waits for a person,
+    /// what is not yet charged, what went back (a part-refunded order's refunds too, which change no status).
+    /// One sum per currency, each whole: what does not fit is counted ("+3 more"), never cut.
     private func amountsText(fitting width: Int) -> String {
-        let shown: [(String, [PaymentStatus])] = [("paid", [.paid, .partiallyRefunded]), ("charging", [.charging]), ("held", [.held]),
-                                                  ("authorized", [.authorized]), ("refunded", [.refunded])]
-        let parts = shown.compactMap { name, statuses -> (String, [String])? in
+        func amount(of statuses: [PaymentStatus]) -> (StatusTotal) -> MoneyTotal? { { statuses.contains($0.status) ? $0.amount : nil } }
+        let shown: [(String, (StatusTotal) -> MoneyTotal?)] = [
+            ("paid", { [.paid, .partiallyRefunded].contains($0.status) ? $0.amount.subtracting($0.refunded) : nil }),
+            ("charging", amount(of: [.charging])), ("held", amount(of: [.held])), ("authorized", amount(of: [.authorized])),
+            ("refunded", { $0.refunded.exactValue?.minorUnits == 0 ? nil : $0.refunded }),
+        ]
+        let parts = shown.compactMap { name, money -> (String, [String])? in
             var byCurrency: [String: MoneyTotal] = [:]
-            for total in totals ?? [] where statuses.contains(total.status) {
-                let currency = total.amount.currency
-                byCurrency[currency.code] = (byCurrency[currency.code] ?? .zero(currency)).adding(total.amount)
+            for total in totals ?? [] {
+                guard let amount = money(total) else { continue }
+                let currency = amount.currency
+                byCurrency[currency.code] = (byCurrency[currency.code] ?? .zero(currency)).adding(amount)
             }
             guard !byCurrency.isEmpty else { return nil }
             return (name, byCurrency.keys.sorted().compactMap { byCurrency[$0]?.description })
