@@ -11,10 +11,13 @@ public enum ListFilterInput {
             throw ListFilterProblem(input: text, problem: "not a date (2026-11-01) or an RFC 3339 time (2026-11-01T09:30:00Z)")
         }
         let day = endOfDay ? midnightUTC.adding(milliseconds: 86_400_000) : midnightUTC
-        // The offset is looked up again at the moment the first guess gives: a change of daylight saving time
-        // between the two readings of midnight is then taken into account.
-        let guess = day.adding(milliseconds: -Int64(utcOffset(day)) * 1_000)
-        return day.adding(milliseconds: -Int64(utcOffset(guess)) * 1_000)
+        func at(_ offset: Int) -> Timestamp { day.adding(milliseconds: -Int64(offset) * 1_000) }
+        // The offset in force at midnight, which can differ from the one at midnight UTC: looked up again at the
+        // moment the first reading gives. Where the clocks jump forward at midnight (Santiago, Cairo, the Azores)
+        // that moment is still before the jump, at the old offset; there the day begins at the jump.
+        let offset = utcOffset(at(utcOffset(day)))
+        let before = utcOffset(at(offset))
+        return before == offset ? at(offset) : at(before)
     }
 
     public static func currency(_ text: String) throws(ListFilterProblem) -> Currency {

@@ -54,4 +54,15 @@ import Testing
         // And with no offset given, as the command line reads it, a day is a day in UTC
         #expect(try ListFilterInput.time("2026-10-04") == Timestamp(rfc3339: "2026-10-04T00:00:00Z"))
     }
+
+    @Test func whereTheClocksJumpAtMidnightADayBeginsAtTheJump() throws {
+        // Given Santiago, whose clocks go from 00:00 at UTC-4 to 01:00 at UTC-3 on 2026-09-06 (04:00 UTC): that
+        // day has no midnight
+        let jump = try #require(Timestamp(rfc3339: "2026-09-06T04:00:00Z"))
+        let offset = { (moment: Timestamp) in moment < jump ? -14_400 : -10_800 }
+        // Then the 6th begins at the jump, not an hour before it (23:00 on the 5th), and ends at the 7th's midnight
+        #expect(try ListFilterInput.time("2026-09-06", utcOffset: offset) == jump)
+        #expect(try ListFilterInput.time("2026-09-05", endOfDay: true, utcOffset: offset) == jump)
+        #expect(try ListFilterInput.time("2026-09-06", endOfDay: true, utcOffset: offset) == Timestamp(rfc3339: "2026-09-07T00:00:00-03:00"))
+    }
 }

@@ -18,10 +18,8 @@ struct ListFilterSettings: Sendable, Equatable {
     /// times are shown, at `utcOffset`.
     func summary(utcOffset: UTCOffset) -> String {
         var parts: [String] = []
-        if let since { parts.append("from " + Self.text(since, dayBefore: false, utcOffset: utcOffset)) }
-        if let until {
-            parts.append((until.isMidnight(at: utcOffset) ? "to " : "before ") + Self.text(until, dayBefore: true, utcOffset: utcOffset))
-        }
+        if let since { parts.append("from " + (since.dayItBegins(at: utcOffset) ?? since.rfc3339)) }
+        if let until { parts.append(until.dayItBegins(at: utcOffset).map { "to " + Self.dayBefore($0) } ?? "before " + until.rfc3339) }
         let range = switch (minimum, maximum) {
         case let (minimum?, maximum?): " \(minimum.decimalString)–\(maximum.decimalString)"
         case let (minimum?, nil): " ≥ \(minimum.decimalString)"
@@ -32,11 +30,10 @@ struct ListFilterSettings: Sendable, Equatable {
         return parts.joined(separator: " · ")
     }
 
-    /// A date when the time is a midnight at `utcOffset` (the day before, for an `until` that includes its day).
-    private static func text(_ time: Timestamp, dayBefore: Bool, utcOffset: UTCOffset) -> String {
-        guard time.isMidnight(at: utcOffset) else { return time.rfc3339 }
-        let local = time.adding(milliseconds: Int64(utcOffset.seconds(at: time)) * 1_000)
-        return String(local.adding(milliseconds: dayBefore ? -86_400_000 : 0).rfc3339.prefix(10))
+    /// `2026-11-30` for `2026-12-01`: an `until` typed as a date includes that day, and begins the next.
+    private static func dayBefore(_ date: String) -> String {
+        guard let midnight = Timestamp(rfc3339: date + "T00:00:00Z") else { return date }
+        return String(midnight.adding(milliseconds: -86_400_000).rfc3339.prefix(10))
     }
 
     /// Sets one filter from its command's argument; no argument, or `none` (`all` for the currency), clears it,
@@ -72,8 +69,11 @@ struct ListFilterSettings: Sendable, Equatable {
 }
 
 extension Timestamp {
-    func isMidnight(at utcOffset: UTCOffset) -> Bool {
-        (millisecondsSinceEpoch + Int64(utcOffset.seconds(at: self)) * 1_000) % 86_400_000 == 0
+    /// The date whose beginning this moment is, at `utcOffset`, as a date typed on the `:` line is read; nil when
+    /// it begins no day.
+    func dayItBegins(at utcOffset: UTCOffset) -> String? {
+        let date = String(adding(milliseconds: Int64(utcOffset.seconds(at: self)) * 1_000).rfc3339.prefix(10))
+        return (try? ListFilterInput.time(date, utcOffset: utcOffset.seconds(at:))) == self ? date : nil
     }
 }
 
