@@ -16,11 +16,12 @@ public struct AuditHead: Sendable, Equatable, CustomStringConvertible {
     /// `ENTRIES:HEX`, the form `audit --head` prints and `--expect-head` takes.
     public var description: String { "\(entries):\(hash.hexEncoded)" }
 
-    /// `ENTRIES:HEX`; or only `HEX`, which is then looked for anywhere in the log (`entries` is 0).
+    /// `ENTRIES:HEX`; or only `HEX`, which is then looked for anywhere in the log (`entries` is 0). `0:` is the
+    /// empty log's head, which `audit --head` prints for a new store, and only with its hash.
     public init?(text: String) {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count <= 2, let hash = (parts.last ?? "").utf8.hexDecoded, hash.count == 32 else { return nil }
-        guard parts.count == 1 || Int64(parts[0]).map({ $0 > 0 }) == true else { return nil }
+        guard parts.count == 1 || Int64(parts[0]).map({ $0 > 0 || Data(hash) == AuditEntry.genesisHash }) == true else { return nil }
         self.init(entries: parts.count == 2 ? Int64(parts[0]) ?? 0 : 0, hash: Data(hash))
     }
 }
@@ -63,7 +64,8 @@ extension PayDeskStore {
                 return result
             }
             var replay = AuditReplay(orders: try Int.fetchOne(db, sql: "SELECT count(*) FROM orders") ?? 0)
-            var keptFound = false
+            // Every log extends the empty log's head: its first entry chains from that hash, as the walk checks.
+            var keptFound = kept?.hash == AuditEntry.genesisHash
             let rows = try Row.fetchCursor(db, AuditRecord.order(AuditRecord.Columns.id))
             while let row = try rows.next() {
                 let record: AuditRecord

@@ -105,6 +105,21 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: file))
     }
 
+    @Test func theHeadOfANewStoreIsExtendedByEveryLogAfterIt() throws {
+        // Given the head a new store's log has, kept before anything happened
+        let paydesk = try PayDeskBinary()
+        try paydesk.createStore()
+        let kept = try paydesk.run(["audit", "--head", "--db", paydesk.store]).stdout.trimmingCharacters(in: .newlines)
+        #expect(kept == "0:" + String(repeating: "0", count: 64))
+        // When orders arrive, Then the log extends it
+        try paydesk.run(["ingest", "--db", paydesk.store], input: CommandTests.order)
+        let verified = try paydesk.run(["audit", "--verify", "--expect-head", kept, "--db", paydesk.store])
+        #expect(verified.status == 0 && verified.stdout.contains("it extends the kept head \(kept)"), "\(verified.stderr)")
+        // And 0 entries with any other hash names no head a log can have
+        let other = try paydesk.run(["audit", "--verify", "--expect-head", "0:" + String(repeating: "ab", count: 32), "--db", paydesk.store])
+        #expect(other.status == 64 && other.stderr.contains("is not ENTRIES:HASH"), "\(other.stderr)")
+    }
+
     @Test func processLogsTheHeadAfterAPassThatWrote() throws {
         let paydesk = try PayDeskBinary()
         try paydesk.createStore()
