@@ -41,10 +41,25 @@ import Testing
         }
     }
 
+    @Test func aRoomyColumnGrowsOnlyOnceEveryColumnHasItsIdealWidth() {
+        // Given an id column that reads well at 10 and whole at 30, beside a name of lower priority and the flags
+        let columns = [TableColumn(title: "Order", minimum: 8, ideal: 10, priority: 1, roomy: 30),
+                       TableColumn(title: "Customer", minimum: 5, ideal: 20, priority: 3),
+                       TableColumn(title: "Flags", minimum: 4, ideal: 4, priority: 2, flexible: true)]
+        // Then a narrow table gives the name its ideal width before the id grows beyond 10, a wide one the id its
+        // whole width, and only then the flags the rest
+        #expect(fit(columns, into: 45).map(\.width) == [19, 20, 4])
+        #expect(fit(columns, into: 80).map(\.width) == [30, 20, 28])
+    }
+
     @Test func anOrderIdTooWideKeepsItsStartAndItsEnd() {
         #expect("shopify-order-2026-11-27-0000000001".orderIdFitted(to: 20) == "shopify-o…0000000001")
         #expect("TEA-000027".orderIdFitted(to: 10) == "TEA-000027")
         #expect("TEA-000027".orderIdFitted(to: 9) == "TEA-…0027")
+        #expect("TEA-000027".orderIdFitted(to: 3) == "T…7")
+        // Too narrow to keep both ends, or not an id ingest would take: left to the table, which cuts at the end
+        #expect("TEA-000027".orderIdFitted(to: 2) == "TEA-000027")
+        #expect("订单-0000000000000027".orderIdFitted(to: 8) == "订单-0000000000000027")
     }
 
     @Test func everyRowKeepsItsOwnCardAsPagesComeAndGo() {
@@ -195,6 +210,25 @@ import Testing
 }
 
 extension LayoutTests {
+    @Test(arguments: [32, 80])
+    func aConfirmationOfAnOrderWithALongIdShowsTheEndOfIt(width: Int) throws {
+        // Given a paid order whose id is longer than a dialog is wide, and which differs from others at its end
+        let id = "shopify-eu-central-order-2026-11-27-batch-0042-item-0000000001"
+        for key in [Key.character("c"), .character("r")] {
+            var state = Self.console(width, 24, rows: [Self.row(id)])
+            // When the operator asks to cancel or refund it
+            _ = state.update(.key(key))
+            _ = state.update(.orderLoaded(FakeConsoleStore.detail(of: Self.row(id))))
+            // Then the dialog's title keeps the id's start and its end (the refund form's, then its confirmation's order line)
+            let title = key == .character("c") ? "Cancel order shop" : "Refund order shop"
+            #expect(state.view().lines.contains { $0.contains(title) && $0.contains("…") && $0.contains("00001") }, "\(state.view().lines)")
+            if key == .character("r") { _ = state.update(.key(.enter)) }
+            let lines = state.view().lines
+            let orderLine = try #require(lines.first { $0.contains("Order    shopify") }, "\(lines)")
+            #expect(orderLine.contains("…") && orderLine.contains(width >= 80 ? "item-0000000001" : "000000001"), "\(orderLine)")
+        }
+    }
+
     @Test func ordersWhoseTimesAreAtTheEndsOfTheRangeAreDrawn() throws {
         // Given charging and paid orders whose times a person wrote at the ends of the range
         var rows: [OrderSummary] = []

@@ -36,6 +36,17 @@ extension ConsoleState {
         }
     }
 
+    /// The order a dialog is about, on one line: an id too long keeps its start and its end, where ids that
+    /// share a start differ and the confirmation code comes from.
+    private func orderLine(_ orderId: String) -> (String, Role) {
+        ("Order    " + orderId.orderIdFitted(to: max(10, min(size.width, 74) - 5 - 9)), .dialog)
+    }
+
+    /// A title naming the order, which fits the frame with the id cut in its middle if need be.
+    private func title(_ before: String, _ orderId: String, _ after: String = "") -> String {
+        before + orderId.orderIdFitted(to: max(10, min(size.width, 74) - 6 - before.count - after.count)) + after
+    }
+
     /// Text to read whole, wrapped to the width a dialog can give it on this terminal.
     private func prose(_ text: String, _ role: Role) -> [(String, Role)] {
         text.wrapped(to: min(size.width, 74) - 5).map { ($0, role) }
@@ -44,15 +55,15 @@ extension ConsoleState {
     private func dialogContent(_ dialog: Dialog) -> (String, Role, [(String, Role)]) {
         switch dialog {
         case .cancel(let confirmation):
-            var lines: [(String, Role)] = [("Order    \(confirmation.orderId)", .dialog), ("Amount   \(confirmation.total)", .dialog)]
+            var lines: [(String, Role)] = [orderLine(confirmation.orderId), ("Amount   \(confirmation.total)", .dialog)]
             lines += changedLine(confirmation.changes) + [("Status   \(glyphs.label(confirmation.status))", .dialog)]
             lines += changeDetails(confirmation.changes) + [("", .dialog)] + prose(confirmation.consequence, .warning)
             lines += [("", .dialog)] + codeLines(confirmation.code, to: confirmation.verb, keep: "keep the order as it is")
-            return ("Cancel order \(confirmation.orderId)?", .dialogTitle, lines)
+            return (title("Cancel order ", confirmation.orderId, "?"), .dialogTitle, lines)
         case .withdraw(let confirmation):
             let refund = confirmation.refund
             return ("Withdraw refund \(refund.refundId)?", .dialogTitle, [
-                ("Order    \(refund.orderId)", .dialog), ("Amount   \(refund.amount)", .dialog),
+                orderLine(refund.orderId), ("Amount   \(refund.amount)", .dialog),
                 ("Reason   \(refund.reason.rawValue)", .dialog), ("", .dialog),
             ] + prose("It was not yet submitted: no money moves, and the amount becomes refundable again.", .warning) + [
                 ("", .dialog),
@@ -60,7 +71,7 @@ extension ConsoleState {
         case .refund(let form):
             return form.confirming ? refundConfirmation(form) : refundFormLines(form)
         case .rechecking(let pending):
-            return ("Checking", .dialogTitle, prose("Reading \(pending.orderId) again before anything is sent…", .dialog))
+            return ("Checking", .dialogTitle, prose("Reading \(pending.orderId.orderIdFitted(to: max(10, min(size.width, 74) - 13))) again before anything is sent…", .dialog))
         case .working(let text):
             return ("Working", .dialogTitle, prose(text, .dialog) + [("", .dialog), ("the store is being written; one moment", .dim)])
         case .outcome(let outcome):
@@ -103,7 +114,7 @@ extension ConsoleState {
         // Every item on a line of its own where they fit; else the one at the cursor, on one line.
         let fits = lines.count + form.items.count + rest.count + 4 <= size.height - 1
         lines += fits ? itemLines(form) : compactItemLine(form)
-        return ("Refund order \(form.orderId)", .dialogTitle, lines + rest)
+        return (title("Refund order ", form.orderId), .dialogTitle, lines + rest)
     }
 
     /// The order's items, each with its box and amount; the cursor's line is the focused one.
@@ -149,7 +160,7 @@ extension ConsoleState {
 
     private func refundConfirmation(_ form: RefundForm) -> (String, Role, [(String, Role)]) {
         let amount = (try? form.validatedAmount.get())?.description ?? "?"
-        var lines: [(String, Role)] = [("Order    \(form.orderId)", .dialog), ("Amount   \(amount)", .dialog)]
+        var lines: [(String, Role)] = [orderLine(form.orderId), ("Amount   \(amount)", .dialog)]
         lines += changedLine(form.changes) + [("Reason   \(form.reason.rawValue)", .dialog)]
         if !form.pickedItems.isEmpty {
             lines.append(("For      " + form.pickedItems.map(\.label).joined(separator: ", "), .dialog))

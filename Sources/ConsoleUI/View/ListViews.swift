@@ -41,7 +41,7 @@ extension ConsoleState {
         let columns = [
             TableColumn(title: "Age", minimum: 4, ideal: 5, priority: 2),
             TableColumn(title: "Refund", minimum: 10, ideal: 19, priority: 3),
-            TableColumn(title: "Order", minimum: 10, ideal: min(48, widest(refunds.rows.map(\.orderId), atLeast: 18)), priority: 1),
+            TableColumn(title: "Order", minimum: 10, ideal: 18, priority: 1, roomy: min(48, widest(refunds.rows.map(\.orderId), atLeast: 18))),
             TableColumn(title: "Amount", minimum: amountWidth, ideal: amountWidth, priority: 1, alignRight: true),
             TableColumn(title: "Status", minimum: 9, ideal: 10, priority: 1),
             TableColumn(title: "Reason", minimum: 8, ideal: 21, priority: 2),
@@ -67,7 +67,7 @@ extension ConsoleState {
         let columns = [
             TableColumn(title: "Time", minimum: 8, ideal: wide ? 19 : 8, priority: 1),
             TableColumn(title: "Action", minimum: 8, ideal: 18, priority: 1),
-            TableColumn(title: "Order", minimum: 10, ideal: min(48, widest(audit.rows.map { $0.orderId ?? "" }, atLeast: 18)), priority: 2),
+            TableColumn(title: "Order", minimum: 10, ideal: 18, priority: 2, roomy: min(48, widest(audit.rows.map { $0.orderId ?? "" }, atLeast: 18))),
             // Who did it, whole where the width allows: a team's label and client address are the point of it.
             TableColumn(title: "Actor", minimum: 8, ideal: widest(audit.rows.map(\.actor.description), atLeast: 12), priority: 3),
             TableColumn(title: "Outcome", minimum: 8, ideal: 30, priority: 1, flexible: true),

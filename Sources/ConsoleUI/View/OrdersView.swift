@@ -26,7 +26,7 @@ extension ConsoleState {
         // customer, it parted each name from its amount by a hundred columns on a wide terminal.
         return [
             TableColumn(title: "Time", minimum: 11, ideal: 11, priority: 2),
-            TableColumn(title: "Order", minimum: 10, ideal: idWidth, priority: 1),
+            TableColumn(title: "Order", minimum: 10, ideal: min(24, idWidth), priority: 1, roomy: idWidth),
             TableColumn(title: "Customer", minimum: 8, ideal: customerWidth, priority: 3),
             TableColumn(title: "Amount", minimum: amountWidth, ideal: amountWidth, priority: 1, alignRight: true),
             TableColumn(title: "Status", minimum: 6, ideal: 13, priority: 1),
