@@ -9,9 +9,7 @@ enum TextReport {
     static func orderTable(_ orders: [OrderSummary]) -> String {
         guard !orders.isEmpty else { return "no orders" }
         // An order id is what `refund` and `cancel` are given: never cut.
-        var widths = orderWidths
-        widths[1] = widest(orders.map(\.orderId), header: "ORDER")
-        widths[3] = amountWidth(orders.map(\.total.description))
+        let widths = [16, widest(orders.map(\.orderId), header: "ORDER"), 29, amountWidth(orders.map(\.total.description)), 16, 9, 16]
         var lines = [row(["CREATED (UTC)", "ORDER", "STATUS", "TOTAL", "CUSTOMER", "SHIPPING", "CARD"], widths: widths)]
         for order in orders {
             var status = order.status.rawValue
@@ -23,8 +21,6 @@ enum TextReport {
         }
         return lines.joined(separator: "\n")
     }
-
-    static let orderWidths = [16, 12, 29, 14, 16, 9, 16]
 
     static func refundTable(_ refunds: [RefundView]) -> String {
         guard !refunds.isEmpty else { return "no refunds" }
@@ -66,14 +62,15 @@ enum TextReport {
         out.append("Created \(summary.createdAt.rfc3339)  merchant \(details.merchantIdentifier.neutralized)  country \(details.countryCode)")
         out.append("")
         out.append("Summary items")
+        let itemWidth = max(16, amountWidth(details.summaryItems.map { money($0.amount) }))
         for item in details.summaryItems.dropLast() {
-            out.append("  " + item.label.fitted(to: 34) + " " + money(item.amount).leftPadded(to: 16) + (item.isPending ? "  (pending)" : ""))
+            out.append("  " + item.label.fitted(to: 34) + " " + money(item.amount).leftPadded(to: itemWidth) + (item.isPending ? "  (pending)" : ""))
         }
         if let total = details.summaryItems.last {
-            out.append("  " + String(repeating: "─", count: 51))
+            out.append("  " + String(repeating: "─", count: 35 + itemWidth))
             let others = details.sumOfOtherItems(in: currency)
             let check = others == .exact(summary.total) ? "✓ adds up" : "✗ the items add up to \(others)"
-            out.append("  " + "Total: \(total.label)".fitted(to: 34) + " " + money(total.amount).leftPadded(to: 16) + "  " + check)
+            out.append("  " + "Total: \(total.label)".fitted(to: 34) + " " + money(total.amount).leftPadded(to: itemWidth) + "  " + check)
         }
         out.append("")
         if let method = details.shippingMethod {
@@ -104,8 +101,9 @@ enum TextReport {
         if !detail.refunds.isEmpty {
             out.append("")
             out.append("Refunds")
+            let refundWidth = amountWidth(detail.refunds.map(\.amount.description))
             for refund in detail.refunds {
-                var line = "  \(refund.refundId.neutralized)  \(refund.amount.description.leftPadded(to: 14))  \(refund.status.rawValue)  \(refund.reason.rawValue)"
+                var line = "  \(refund.refundId.neutralized)  \(refund.amount.description.leftPadded(to: refundWidth))  \(refund.status.rawValue)  \(refund.reason.rawValue)"
                 line += "  by \(refund.requestedBy.neutralized) at \(refund.requestedAt.rfc3339)"
                 if let note = refund.note { line += "  “\(note.neutralized)”" }
                 if let failure = refund.failureReason { line += "  failed: \(failure.neutralized)" }
