@@ -10,10 +10,14 @@ public struct ConfirmationCode: Sendable, Equatable {
 
     public init(orderId: String) { expected = String(orderId.suffix(4)) }
 
+    /// What a code's line holds: enough to show a mistyped answer whole.
+    static let longest = 12
+
     public enum Answer: Equatable { case confirmed, dismissed, waiting }
 
-    /// Esc and Ctrl-C dismiss; characters go into the code, no more than it has; Backspace takes one back; Enter
+    /// Esc and Ctrl-C dismiss; characters go into the code, up to `longest`; Backspace takes one back; Enter
     /// confirms the exact code (letters in either case) and otherwise clears it. Any other key does nothing.
+    /// Characters past the code's length are kept, so that `00012` is not taken for `0001`.
     public mutating func answer(_ key: Key) -> Answer {
         switch key {
         case .escape, .control("c"):
@@ -27,7 +31,7 @@ public struct ConfirmationCode: Sendable, Equatable {
             if !typed.isEmpty { typed.removeLast() }
             refused = nil
         case .character(let character):
-            guard typed.count < expected.count, character.isASCII, !character.isWhitespace else { break }
+            guard typed.count < Self.longest, character.isASCII, !character.isWhitespace else { break }
             typed.append(character)
             refused = nil
         default:
