@@ -39,6 +39,11 @@ public struct MerchantKey: Sendable {
     /// Reads a private key in PEM: PKCS#8 ("PRIVATE KEY"), SEC1 ("EC PRIVATE KEY") or PKCS#1 ("RSA PRIVATE KEY"),
     /// whatever comes before it ("EC PARAMETERS", "Bag Attributes"). Errors never quote the key.
     public init(privateKeyPEM: String, identity: Identity) throws(TokenError) {
+        // PKCS#8's encrypted form, and OpenSSL's older one in the headers of a SEC1 or PKCS#1 block.
+        if privateKeyPEM.contains("-----BEGIN ENCRYPTED PRIVATE KEY-----") || privateKeyPEM.contains("Proc-Type: 4,ENCRYPTED") {
+            throw .merchantKey("encrypted with a passphrase, which PayDesk cannot ask for; write it unencrypted "
+                               + "(openssl pkey -in KEY -out PLAIN), readable by its owner only")
+        }
         let documents: [PEMDocument]
         do { documents = try PEMDocument.parseMultiple(pemString: privateKeyPEM) } catch {
             throw .merchantKey("not a P-256 or RSA private key: the PEM is malformed "
@@ -71,13 +76,13 @@ public struct MerchantKey: Sendable {
     /// The extension's value is a UTF8String (`0C 40`) of 64 hex characters: the 32-byte hash.
     static func merchantIdHash(certificatePEM: String) throws(TokenError) -> [UInt8] {
         let certificate: Certificate
-        do { certificate = try Certificate(pemEncoded: certificatePEM) } catch { throw .merchantKey("the certificate is not a PEM X.509 certificate") }
+        do { certificate = try Certificate(pemEncoded: certificatePEM) } catch { throw .merchantCertificate("not a PEM X.509 certificate") }
         guard let value = certificate.extensions.first(where: { $0.oid == merchantIdentifierExtension })?.value else {
-            throw .merchantKey("the certificate has no merchant identifier extension (1.2.840.113635.100.6.32)")
+            throw .merchantCertificate("no merchant identifier extension (1.2.840.113635.100.6.32)")
         }
         let bytes = Array(value)
         guard bytes.count == 66, bytes[0] == 0x0C, bytes[1] == 0x40, let hash = bytes[2...].hexDecoded else {
-            throw .merchantKey("the merchant identifier extension is not 64 hex characters")
+            throw .merchantCertificate("the merchant identifier extension is not 64 hex characters")
         }
         return hash
     }

@@ -8,6 +8,8 @@ public enum TokenError: Error, Equatable, CustomStringConvertible {
     case authenticationTag
     case paymentData(String)
     case merchantKey(String)
+    /// The Payment Processing certificate given with the key: its own case, so that the file at fault is named.
+    case merchantCertificate(String)
     case signature(String)
     case certificateMarker(String)
     case chain(String)
@@ -22,6 +24,7 @@ public enum TokenError: Error, Equatable, CustomStringConvertible {
         case .authenticationTag: "authentication tag: the payment data does not decrypt with this key (tampered, or the wrong merchant identifier)"
         case .paymentData(let reason): "payment data: \(reason)"
         case .merchantKey(let reason): "merchant key: \(reason)"
+        case .merchantCertificate(let reason): "merchant certificate: \(reason)"
         case .signature(let reason): "signature: \(reason)"
         case .certificateMarker(let reason): "certificate marker: \(reason)"
         case .chain(let reason): "chain: \(reason)"

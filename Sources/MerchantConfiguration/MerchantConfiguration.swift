@@ -92,7 +92,10 @@ public struct MerchantConfiguration: Sendable {
                 let pem: String
                 do { pem = try SecretFile.read(keyFile, secret: true, writableByOthersRefused: false) } catch { throw problem("private_key", error.problem) }
                 do { keys.append(Key(privateKeyFile: keyFile, identitySource: source, key: try MerchantKey(privateKeyPEM: pem, identity: identity))) }
-                catch { throw problem(certificate == nil ? "private_key" : "certificate", "\(keyPath): \(error)") }
+                catch {
+                    if case .merchantCertificate = error { throw problem("certificate", "\(certificate ?? ""): \(error)") }
+                    throw problem("private_key", "\(keyPath): \(error)")
+                }
             }
         }
 

@@ -49,7 +49,8 @@ struct DecryptCommand: ParsableCommand {
         let keyText = try readFile(key, secret: true, writableByOthersRefused: false)
         let merchantKey: MerchantKey
         do { merchantKey = try MerchantKey(privateKeyPEM: keyText, identity: try identity()) } catch let error as TokenError {
-            throw CommandFailure("\(cert ?? key): \(error)")
+            if case .merchantCertificate = error { throw CommandFailure("\(cert ?? ""): \(error)") }
+            throw CommandFailure("\(key): \(error)")
         }
         let paymentData = try tokenData()
         let roots = try trustRoot.map { (path: String) throws -> [Certificate] in

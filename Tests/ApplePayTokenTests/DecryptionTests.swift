@@ -87,7 +87,7 @@ import Testing
         #expect(throws: TokenError.format(field: "token.paymentData.version", reason: #""EC_v9" is not EC_v1 or RSA_v1"#)) {
             try PaymentTokenData(json: Data(#"{"version":"EC_v9","data":"","signature":"","header":{"publicKeyHash":"","transactionId":""}}"#.utf8))
         }
-        #expect(throws: TokenError.format(field: "token.paymentData.data", reason: "is not valid base64: length is not a multiple of 4")) {
+        #expect(throws: TokenError.format(field: "token.paymentData.data", reason: "is not valid base64: character 1 is not in the standard base64 alphabet")) {
             try PaymentTokenData(json: Data(#"{"version":"EC_v1","data":"%%","signature":"","header":{"publicKeyHash":"","transactionId":""}}"#.utf8))
         }
         #expect(throws: TokenError.format(field: "token.paymentData.header.publicKeyHash", reason: "missing")) {
@@ -100,6 +100,14 @@ import Testing
         } catch {
             #expect(error == .merchantKey("not a P-256 or RSA private key"))
             #expect(!error.description.contains("TUlJQ1NFQ1JFVA"))
+        }
+        // A key with a passphrase, in PKCS#8's encrypted form and OpenSSL's older one, is called that
+        let legacy = "-----BEGIN EC PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\nDEK-Info: AES-256-CBC,00\n\nTUlJ\n-----END EC PRIVATE KEY-----\n"
+        for encrypted in [legacy, "-----BEGIN ENCRYPTED PRIVATE KEY-----\nTUlJ\n-----END ENCRYPTED PRIVATE KEY-----\n"] {
+            #expect(throws: TokenError.merchantKey("encrypted with a passphrase, which PayDesk cannot ask for; write it unencrypted "
+                                                   + "(openssl pkey -in KEY -out PLAIN), readable by its owner only")) {
+                try MerchantKey(privateKeyPEM: encrypted, identity: .merchantIdentifier("m"))
+            }
         }
     }
 }

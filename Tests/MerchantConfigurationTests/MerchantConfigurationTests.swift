@@ -119,6 +119,24 @@ import Testing
         #expect(!message.contains(secret.prefix(16)))
     }
 
+    @Test func aBadKeyOrCertificateIsNamedByItsOwnSettingAndFile() throws {
+        // Given a key file that holds no key, beside a good certificate
+        let goodKey = pki.merchantECKeyPEM
+        try write("keys/ec.key.pem", pki.merchantCertificatePEM, mode: 0o600)
+        // Then the private key's line, setting and file are named, not the certificate's
+        #expect(problem(Self.goodConfig)?.hasPrefix("\(folder)/config.toml:2: merchant_keys[1].private_key: keys/ec.key.pem: merchant key: ") == true,
+                "\(problem(Self.goodConfig) ?? "")")
+        // And a certificate file that holds a key names the certificate's
+        try write("keys/ec.key.pem", goodKey, mode: 0o600)
+        try write("keys/ec.cert.pem", goodKey, mode: 0o600)
+        #expect(problem(Self.goodConfig)
+                == "\(folder)/config.toml:3: merchant_keys[1].certificate: keys/ec.cert.pem: merchant certificate: not a PEM X.509 certificate")
+        // And a key encrypted with a passphrase is called that
+        try write("keys/ec.cert.pem", pki.merchantCertificatePEM, mode: 0o600)
+        try write("keys/ec.key.pem", "-----BEGIN ENCRYPTED PRIVATE KEY-----\nMIIB\n-----END ENCRYPTED PRIVATE KEY-----\n", mode: 0o600)
+        #expect(problem(Self.goodConfig)?.contains("private_key: keys/ec.key.pem: merchant key: encrypted with a passphrase") == true)
+    }
+
     @Test func refusesKeysAndRootsInAFolderOthersCouldChange() throws {
         // Given keys in a folder anyone may write to (as OpenSSH checks, not only the files' modes)
         chmod(folder + "/keys", 0o777)

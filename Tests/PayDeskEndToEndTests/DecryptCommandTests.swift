@@ -78,5 +78,31 @@ import Testing
         let refused = try paydesk.run(arguments)
         #expect(refused.stderr.hasPrefix("paydesk: \(open): private key is readable by group or others"))
         #expect(!refused.stderr.contains("PRIVATE KEY"))
+        // The replay window says which way the signing time is off, and by how much
+        let late = try paydesk.run(Self.arguments("V1_gala2014", in: paydesk, now: "2014-10-27T19:56:44Z"))
+        #expect(late.stderr.contains(": replay window: signed at 2014-10-27 19:51:43 +0000, 301 s before 2014-10-27 19:56:44 +0000; "
+                                     + "the window is 300 s either way"), "\(late.stderr)")
+        let early = try paydesk.run(Self.arguments("V1_gala2014", in: paydesk, now: "2014-10-27T19:46:42Z"))
+        #expect(early.stderr.contains(", 301 s after 2014-10-27 19:46:42 +0000;"), "\(early.stderr)")
+    }
+
+    @Test func aFileThatHoldsNoKeyIsNamedWhicheverFileItIs() throws {
+        // Given V1, whose merchant identifier comes from its certificate
+        let paydesk = try PayDeskBinary()
+        var arguments = try Self.arguments("V1_gala2014", in: paydesk, now: "2014-10-27T19:52:00Z")
+        let certificateAt = try #require(arguments.firstIndex(of: "--cert")) + 1
+        let key = arguments[3], certificate = arguments[certificateAt]
+        // When the certificate is given as the key, Then the key file is named
+        let notAKey = paydesk.folder.appendingPathComponent("not-a-key.pem").path
+        try FileManager.default.copyItem(atPath: certificate, toPath: notAKey)
+        chmod(notAKey, 0o600)
+        arguments[3] = notAKey
+        let wrongKey = try paydesk.run(arguments)
+        #expect(wrongKey.status == 1 && wrongKey.stderr == "paydesk: \(notAKey): merchant key: no PEM private key block\n", "\(wrongKey.stderr)")
+        // And when the key is given as the certificate, the certificate file is named
+        arguments[3] = key
+        arguments[certificateAt] = key
+        let wrongCertificate = try paydesk.run(arguments)
+        #expect(wrongCertificate.stderr == "paydesk: \(key): merchant certificate: not a PEM X.509 certificate\n", "\(wrongCertificate.stderr)")
     }
 }
