@@ -38,7 +38,7 @@ public enum Base64 {
     /// Decodes and checks in one pass: each group's four values are ORed into what was seen, so a character
     /// outside the alphabet shows once the pass is over, and only then is what is wrong looked for.
     public static func decode(_ text: UnsafeBufferPointer<UInt8>) throws(Problem) -> [UInt8] {
-        guard text.count % 4 == 0 else { throw .length }
+        guard text.count % 4 == 0 else { throw lengthProblem(in: text) }
         guard let input = text.baseAddress, !text.isEmpty else { return [] }
         let padding = padding(of: text), count = text.count / 4 * 3 - padding
         var seen: UInt8 = 0
@@ -80,7 +80,7 @@ public enum Base64 {
     }
 
     public static func decodedCount(_ text: UnsafeBufferPointer<UInt8>) throws(Problem) -> Int {
-        guard text.count % 4 == 0 else { throw .length }
+        guard text.count % 4 == 0 else { throw lengthProblem(in: text) }
         let padding = padding(of: text), characters = text.count - padding
         let valid = values.withUnsafeBufferPointer { values -> Bool in
             var seen: UInt8 = 0
@@ -105,6 +105,14 @@ public enum Base64 {
 
     /// What is wrong with `text`, of a right length, known to be wrong: the first character before the padding
     /// outside the alphabet, or else the last character's unused bits.
+    /// A length that is not a multiple of 4 is most often a line break or a space left in: that character is
+    /// named, if there is one, rather than the length it threw off.
+    private static func lengthProblem(in text: UnsafeBufferPointer<UInt8>) -> Problem {
+        let trailingPadding = text.reversed().prefix { $0 == UInt8(ascii: "=") }.count
+        guard let position = (0..<text.count - trailingPadding).first(where: { values[Int(text[$0])] == invalid }) else { return .length }
+        return text[position] == UInt8(ascii: "=") ? .padding : .character(position: position + 1)
+    }
+
     private static func problem(in text: UnsafeBufferPointer<UInt8>, padding: Int) -> Problem {
         guard let position = (0..<text.count - padding).first(where: { values[Int(text[$0])] == invalid }) else { return .unusedBits }
         return text[position] == UInt8(ascii: "=") ? .padding : .character(position: position + 1)

@@ -101,7 +101,7 @@ import TestSupport
             "line 8: summaryItems: missing",
             "line 9: summaryItems[0].amount: expected a string",
             "line 10: token.paymentData.version: \"EC_v2\" is not EC_v1 or RSA_v1",
-            "line 11: token.paymentData.data: is not valid base64: length is not a multiple of 4",
+            "line 11: token.paymentData.data: is not valid base64: character 1 is not in the standard base64 alphabet",
             "line 12: token.paymentData.header.applicationData: is not the SHA-256 of the order's applicationData",
             "line 13: summaryItems[0].amount: \"1000.5\" has decimals but the currency has no minor unit for JPY",
             "line 14: merchantCapabilities: must include supports3DS, which Apple Pay in-app payments require",

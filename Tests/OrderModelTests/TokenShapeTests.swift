@@ -10,13 +10,16 @@ import OrderModel
         }
         #expect(try Base64.decode("+/+/") == [0xFB, 0xFF, 0xBF])
         let refused: [(String, Base64.Problem)] = [
-            ("QUJD\n", .length), ("QUJD RA=", .character(position: 5)), ("QU JD", .length), (" QUJD", .length),
+            ("QUJD\n", .character(position: 5)), ("QUJD RA=", .character(position: 5)), ("QU JD", .character(position: 3)), (" QUJD", .character(position: 1)),
             ("QUI", .length), ("QUJDRA", .length), ("-_-_", .character(position: 1)), ("QUJ%", .character(position: 4)),
             ("Q===", .padding), ("=QUJ", .padding), ("QU=J", .padding), ("QUJDRA==QUJD", .padding),
             ("QUJDRB==", .unusedBits), ("QUJDRE9=", .unusedBits), ("QUJDREV=", .unusedBits),
+            // A length thrown off by a character outside the alphabet names the character
+            ("QU=", .length), ("Q=J", .padding), ("QUJD\r\nQUJD", .character(position: 5)),
         ]
         for (text, problem) in refused {
             #expect(throws: problem, "\(text.debugDescription)") { try Base64.decode(text) }
+            #expect(throws: problem, "\(text.debugDescription)") { try Base64.decodedCount(text) }
         }
     }
 
@@ -71,7 +74,7 @@ import OrderModel
         let header = "token.paymentData.header"
         let cases: [(PaymentTokenFields, String, String)] = [
             (Self.fields(version: "EC_v2"), "token.paymentData.version", #""EC_v2" is not EC_v1 or RSA_v1"#),
-            (Self.fields(data: "AAAA AAAA"), "token.paymentData.data", "is not valid base64: length is not a multiple of 4"),
+            (Self.fields(data: "AAAA AAAA"), "token.paymentData.data", "is not valid base64: character 5 is not in the standard base64 alphabet"),
             (Self.fields(data: "AAAAAAAAAAAAAAAAAAAAAA=="), "token.paymentData.data", "too short to hold a GCM tag"),
             (Self.fields(data: String(repeating: "A", count: 90_000)), "token.paymentData.data", "larger than 65536 bytes"),
             (Self.fields(signature: ""), "token.paymentData.signature", "is empty"),
