@@ -14,10 +14,11 @@ public enum ListFilterInput {
         func at(_ offset: Int) -> Timestamp { day.adding(milliseconds: -Int64(offset) * 1_000) }
         // The offset in force at midnight, which can differ from the one at midnight UTC: looked up again at the
         // moment the first reading gives. Where the clocks jump forward at midnight (Santiago, Cairo, the Azores)
-        // that moment is still before the jump, at the old offset; there the day begins at the jump.
+        // there is no midnight: read at the old offset and at the new, it falls on either side of the jump, and
+        // the day begins at the later of the two, the jump.
         let offset = utcOffset(at(utcOffset(day)))
-        let before = utcOffset(at(offset))
-        return before == offset ? at(offset) : at(before)
+        let other = utcOffset(at(offset))
+        return other == offset ? at(offset) : max(at(offset), at(other))
     }
 
     public static func currency(_ text: String) throws(ListFilterProblem) -> Currency {

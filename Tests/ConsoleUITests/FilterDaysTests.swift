@@ -65,4 +65,14 @@ import Testing
         #expect(try ListFilterInput.time("2026-09-05", endOfDay: true, utcOffset: offset) == jump)
         #expect(try ListFilterInput.time("2026-09-06", endOfDay: true, utcOffset: offset) == Timestamp(rfc3339: "2026-09-07T00:00:00-03:00"))
     }
+
+    @Test func eastOfUTCWhereTheClocksJumpAtMidnightADayBeginsAtTheJumpToo() throws {
+        // Given Cairo, whose clocks go from 00:00 at UTC+2 to 01:00 at UTC+3 on 2026-04-24 (22:00 UTC the day before)
+        let jump = try #require(Timestamp(rfc3339: "2026-04-23T22:00:00Z"))
+        let offset = { (moment: Timestamp) in moment < jump ? 7_200 : 10_800 }
+        // Then the 24th begins at the jump, not an hour before it, and the 25th at its midnight at UTC+3
+        #expect(try ListFilterInput.time("2026-04-24", utcOffset: offset) == jump)
+        #expect(try ListFilterInput.time("2026-04-24", endOfDay: true, utcOffset: offset) == Timestamp(rfc3339: "2026-04-25T00:00:00+03:00"))
+        #expect(try ListFilterInput.time("2026-04-23", utcOffset: offset) == Timestamp(rfc3339: "2026-04-23T00:00:00+02:00"))
+    }
 }
