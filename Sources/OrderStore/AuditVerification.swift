@@ -21,7 +21,7 @@ public struct AuditHead: Sendable, Equatable, CustomStringConvertible {
     public init?(text: String) {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count <= 2, let hash = (parts.last ?? "").utf8.hexDecoded, hash.count == 32 else { return nil }
-        guard parts.count == 1 || Int64(parts[0]).map({ $0 > 0 || Data(hash) == AuditEntry.genesisHash }) == true else { return nil }
+        guard parts.count == 1 || Int64(parts[0]).map({ $0 > 0 || ($0 == 0 && Data(hash) == AuditEntry.genesisHash) }) == true else { return nil }
         self.init(entries: parts.count == 2 ? Int64(parts[0]) ?? 0 : 0, hash: Data(hash))
     }
 }
@@ -65,7 +65,7 @@ extension PayDeskStore {
             }
             var replay = AuditReplay(orders: try Int.fetchOne(db, sql: "SELECT count(*) FROM orders") ?? 0)
             // Every log extends the empty log's head: its first entry chains from that hash, as the walk checks.
-            var keptFound = kept?.hash == AuditEntry.genesisHash
+            var keptFound = kept.map { $0.entries == 0 && $0.hash == AuditEntry.genesisHash } ?? false
             let rows = try Row.fetchCursor(db, AuditRecord.order(AuditRecord.Columns.id))
             while let row = try rows.next() {
                 let record: AuditRecord

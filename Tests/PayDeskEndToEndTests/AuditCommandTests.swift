@@ -115,9 +115,14 @@ import Testing
         try paydesk.run(["ingest", "--db", paydesk.store], input: CommandTests.order)
         let verified = try paydesk.run(["audit", "--verify", "--expect-head", kept, "--db", paydesk.store])
         #expect(verified.status == 0 && verified.stdout.contains("it extends the kept head \(kept)"), "\(verified.stderr)")
-        // And 0 entries with any other hash names no head a log can have
-        let other = try paydesk.run(["audit", "--verify", "--expect-head", "0:" + String(repeating: "ab", count: 32), "--db", paydesk.store])
-        #expect(other.status == 64 && other.stderr.contains("is not ENTRIES:HASH"), "\(other.stderr)")
+        // And 0 entries with any other hash, or a count below 0, names no head a log can have
+        for head in ["0:" + String(repeating: "ab", count: 32), "-5:" + String(repeating: "0", count: 64)] {
+            let other = try paydesk.run(["audit", "--verify", "--expect-head=" + head, "--db", paydesk.store])
+            #expect(other.status == 64 && other.stderr.contains("is not ENTRIES:HASH"), "\(head): \(other.stderr)")
+        }
+        // And the empty log's hash with a count is a head this log never had
+        let cut = try paydesk.run(["audit", "--verify", "--expect-head", "99:" + String(repeating: "0", count: 64), "--db", paydesk.store])
+        #expect(cut.status == 1 && cut.stderr.contains("names entry 99: entries 2 to 99 were cut off"), "\(cut.stderr)")
     }
 
     @Test func processLogsTheHeadAfterAPassThatWrote() throws {
