@@ -53,7 +53,7 @@ public enum TokenChain {
     public static func checkReplayWindow(_ signature: VerifiedSignature, now: Date, window: TimeInterval = 300) throws(TokenError) {
         let age = now.timeIntervalSince(signature.signingTime)
         guard abs(age) <= window else {
-            throw .replayWindow("signed at \(signature.signingTime), \(Int(abs(age))) s \(age > 0 ? "before" : "after") \(now); "
+            throw .replayWindow("signed at \(signature.signingTime), \(Int(abs(age).rounded(.up))) s \(age > 0 ? "before" : "after") \(now); "
                                 + "the window is \(Int(window)) s either way")
         }
     }

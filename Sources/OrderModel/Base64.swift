@@ -103,8 +103,6 @@ public enum Base64 {
         return text[text.count - 2] == UInt8(ascii: "=") ? 2 : 1
     }
 
-    /// What is wrong with `text`, of a right length, known to be wrong: the first character before the padding
-    /// outside the alphabet, or else the last character's unused bits.
     /// A length that is not a multiple of 4 is most often a line break or a space left in: that character is
     /// named, if there is one, rather than the length it threw off.
     private static func lengthProblem(in text: UnsafeBufferPointer<UInt8>) -> Problem {
@@ -113,6 +111,8 @@ public enum Base64 {
         return text[position] == UInt8(ascii: "=") ? .padding : .character(position: position + 1)
     }
 
+    /// What is wrong with `text`, of a right length, known to be wrong: the first character before the padding
+    /// outside the alphabet, or else the last character's unused bits.
     private static func problem(in text: UnsafeBufferPointer<UInt8>, padding: Int) -> Problem {
         guard let position = (0..<text.count - padding).first(where: { values[Int(text[$0])] == invalid }) else { return .unusedBits }
         return text[position] == UInt8(ascii: "=") ? .padding : .character(position: position + 1)

@@ -275,8 +275,8 @@ enum Schema {
     private static func refundedPerStatus(_ db: Database) throws {
         try db.execute(sql: "ALTER TABLE status_totals ADD COLUMN refunded INTEGER DEFAULT 0")
         var sums: [[String]: Int64?] = [:]
-        // Only these two states follow a refund (the status triggers allow no other way), and orders_by_status
-        // finds them without reading every order.
+        // Only these two states follow a refund (the lifecycle moves an order there with its first refund, and the
+        // status triggers let it leave them for no other), and orders_by_status finds them without reading every order.
         let refundedOrders = "SELECT status, currency, refunded FROM orders WHERE status IN ('partially_refunded', 'refunded') AND refunded > 0"
         for row in try Row.fetchAll(db, sql: refundedOrders) {
             let key: [String] = [try row.checked("status", in: "orders"), try row.checked("currency", in: "orders")]
