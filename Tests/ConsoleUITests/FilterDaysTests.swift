@@ -36,11 +36,11 @@ import Testing
         #expect(state.view().lines.first?.contains("from 2026-11-28 · to 2026-11-28") == true, "\(state.view().lines[0])")
     }
 
-    @Test func aTimeIsTheMomentItNames() {
+    @Test func aTimeIsTheMomentItNamesShownInLocalTimeAsTheListShowsTimes() {
         var state = Self.consoleInTokyo()
         Self.type("until 2026-11-28T06:00:00Z", into: &state)
         #expect(state.orders.filters.until == Timestamp(rfc3339: "2026-11-28T06:00:00Z"))
-        #expect(state.view().lines.first?.contains("before 2026-11-28T06:00:00") == true, "\(state.view().lines[0])")
+        #expect(state.view().lines.first?.contains("before 2026-11-28 15:00:00") == true, "\(state.view().lines[0])")
     }
 
     @Test func aDayStartsAtItsOwnMidnightWhenTheOffsetChangesThatNight() throws {

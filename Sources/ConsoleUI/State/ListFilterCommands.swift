@@ -18,8 +18,10 @@ struct ListFilterSettings: Sendable, Equatable {
     /// times are shown, at `utcOffset`.
     func summary(utcOffset: UTCOffset) -> String {
         var parts: [String] = []
-        if let since { parts.append("from " + (since.dayItBegins(at: utcOffset) ?? since.rfc3339)) }
-        if let until { parts.append(until.dayItBegins(at: utcOffset).map { "to " + Self.dayBefore($0) } ?? "before " + until.rfc3339) }
+        // A moment that begins no day (an RFC 3339 time was typed) in local time too, as the list shows it.
+        func local(_ time: Timestamp) -> String { time.wallClock(utcOffsetSeconds: utcOffset.seconds(at: time)).dateTime }
+        if let since { parts.append("from " + (since.dayItBegins(at: utcOffset) ?? local(since))) }
+        if let until { parts.append(until.dayItBegins(at: utcOffset).map { "to " + Self.dayBefore($0) } ?? "before " + local(until)) }
         let range = switch (minimum, maximum) {
         case let (minimum?, maximum?): " \(minimum.decimalString)–\(maximum.decimalString)"
         case let (minimum?, nil): " ≥ \(minimum.decimalString)"
