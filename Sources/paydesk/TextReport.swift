@@ -134,9 +134,7 @@ enum TextReport {
 
     /// An amount is never cut, or it would lose its currency, then its digits: its column is 14 wide, so most
     /// tables line up alike, and wider when an amount needs it.
-    static func amountWidth(_ amounts: [String]) -> Int {
-        max(14, amounts.reduce(0) { max($0, $1.displayWidth) })
-    }
+    static func amountWidth(_ amounts: [String]) -> Int { max(14, widest(amounts, header: "")) }
 
     static func clock(_ time: Timestamp) -> String {
         let text = time.rfc3339

@@ -74,7 +74,7 @@ extension Timestamp {
     /// The date whose beginning this moment is, at `utcOffset`, as a date typed on the `:` line is read; nil when
     /// it begins no day.
     func dayItBegins(at utcOffset: UTCOffset) -> String? {
-        let date = String(adding(milliseconds: Int64(utcOffset.seconds(at: self)) * 1_000).rfc3339.prefix(10))
+        let date = wallClock(utcOffsetSeconds: utcOffset.seconds(at: self)).date
         return (try? ListFilterInput.time(date, utcOffset: utcOffset.seconds(at:))) == self ? date : nil
     }
 }

@@ -36,20 +36,23 @@ extension ConsoleState {
         }
     }
 
+    /// The columns a dialog's lines have on this terminal, inside its frame and margins.
+    private var lineWidth: Int { min(size.width, 74) - 5 }
+
     /// The order a dialog is about, on one line: an id too long keeps its start and its end, where ids that
     /// share a start differ and the confirmation code comes from.
     private func orderLine(_ orderId: String) -> (String, Role) {
-        ("Order    " + orderId.orderIdFitted(to: max(10, min(size.width, 74) - 5 - 9)), .dialog)
+        ("Order    " + orderId.orderIdFitted(to: max(10, lineWidth - 9)), .dialog)
     }
 
     /// A title naming the order, which fits the frame with the id cut in its middle if need be.
     private func title(_ before: String, _ orderId: String, _ after: String = "") -> String {
-        before + orderId.orderIdFitted(to: max(10, min(size.width, 74) - 6 - before.count - after.count)) + after
+        before + orderId.orderIdFitted(to: max(10, lineWidth - 1 - before.count - after.count)) + after
     }
 
     /// Text to read whole, wrapped to the width a dialog can give it on this terminal.
     private func prose(_ text: String, _ role: Role) -> [(String, Role)] {
-        text.wrapped(to: min(size.width, 74) - 5).map { ($0, role) }
+        text.wrapped(to: lineWidth).map { ($0, role) }
     }
 
     private func dialogContent(_ dialog: Dialog) -> (String, Role, [(String, Role)]) {
@@ -71,7 +74,7 @@ extension ConsoleState {
         case .refund(let form):
             return form.confirming ? refundConfirmation(form) : refundFormLines(form)
         case .rechecking(let pending):
-            return ("Checking", .dialogTitle, prose("Reading \(pending.orderId.orderIdFitted(to: max(10, min(size.width, 74) - 13))) again before anything is sent…", .dialog))
+            return ("Checking", .dialogTitle, prose("Reading \(pending.orderId.orderIdFitted(to: max(10, lineWidth - 8))) again before anything is sent…", .dialog))
         case .working(let text):
             return ("Working", .dialogTitle, prose(text, .dialog) + [("", .dialog), ("the store is being written; one moment", .dim)])
         case .outcome(let outcome):
@@ -121,7 +124,7 @@ extension ConsoleState {
     private func itemLines(_ form: RefundForm) -> [(String, Role)] {
         let amounts = form.items.map { $0.amount.decimalString + ($0.isPending ? " pending" : "") }
         let amountWidth = amounts.map(\.count).max() ?? 0
-        let room = max(0, min(size.width, 74) - 5 - 16 - 1 - amountWidth)
+        let room = max(0, lineWidth - 16 - 1 - amountWidth)
         let labelWidth = max(4, min(room, form.items.map { $0.label.displayWidth(limit: room) }.max() ?? 0))
         return form.items.enumerated().map { index, item in
             let focused = form.field == .items && index == form.itemCursor

@@ -23,8 +23,9 @@ struct TableColumn {
 
 /// The columns that fit in `width`, with their widths, in their original order. Columns are taken by priority
 /// (then from the left) as long as their minimum still fits; the width left over goes to them in the same order,
-/// each up to its ideal, then to the roomy ones up to their roomy width, and what remains to the flexible column. So a column of lower priority only appears
-/// once every column that matters more has its minimum, and a narrow terminal loses columns, not their meaning.
+/// each up to its ideal, then to the roomy ones up to their roomy width, and what remains to the flexible column.
+/// So a column of lower priority only appears once every column that matters more has its minimum, and a narrow
+/// terminal loses columns, not their meaning.
 func fit(_ columns: [TableColumn], into width: Int, gap: Int = 1) -> [(column: Int, width: Int)] {
     let byPriority = columns.indices.sorted { (columns[$0].priority, $0) < (columns[$1].priority, $1) }
     var widths: [Int: Int] = [:]
